@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// LayoutLab: springs and struts against Auto Layout, side by side.
+///
+/// Library targets are named after the concepts of DESIGN.md; the `layoutlab` executable is a thin
+/// command-line layer over them. Nothing below the CLI knows of the terminal.
+let package = Package(
+    name: "LayoutLab",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "layoutlab", targets: ["layoutlab"]),
+        .library(name: "Springs", targets: ["Springs"]),
+        .library(name: "Scenario", targets: ["Scenario"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+    ],
+    targets: [
+        // Points, sizes, rects and insets in Double (DESIGN 2).
+        .target(name: "Geometry"),
+        // Autoresizing masks and the view-tree value every backend takes and returns (DESIGN 3.1).
+        .target(name: "ViewTree", dependencies: ["Geometry"]),
+        // A small JSON reader that keeps line and column for every value, so input errors say where.
+        .target(name: "LabJSON"),
+        // The scenario file: the lab's input format (issue 2).
+        .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON"]),
+        // Springs and struts with every known resizing policy (DESIGN 3.2).
+        .target(name: "Springs", dependencies: ["ViewTree"]),
+        .executableTarget(
+            name: "layoutlab",
+            dependencies: [
+                "Scenario", "Springs", "LabJSON",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "SpringsTests",
+            dependencies: ["Springs", "Scenario", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON"]),
+    ]
+)

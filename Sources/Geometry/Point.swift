@@ -1,0 +1,12 @@
+/// A point in a superview's bounds coordinates: origin top-left, y growing down (UIKit, DESIGN 2).
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+}

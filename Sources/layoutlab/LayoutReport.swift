@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import LabJSON
+import ViewTree
+
+/// The output of `layoutlab layout`, the same shape for every engine so two runs can be diffed:
+/// `{"engine":…,<settings>,"steps":[{"superview":{…},"frames":{"id":{"x":…,"y":…,"width":…,"height":…}}}]}`.
+struct LayoutReport {
+    struct Step {
+        var superview: Size
+        var views: [(id: String, mask: AutoresizingMask, frame: Rect)]
+    }
+
+    var engine: String
+    var settings: [(String, String)]
+    var steps: [Step]
+
+    func render(_ format: OutputFormat) -> String {
+        switch format {
+        case .json: json() + "\n"
+        case .table: table()
+        }
+    }
+
+    func json() -> String {
+        var top: [(String, JSONValue)] = [("engine", .string(engine))]
+        top += settings.map { ($0.0, JSONValue.string($0.1)) }
+        top.append(("steps", .array(steps.map { step in
+            .object([
+                ("superview", .object(["width": .number(step.superview.width), "height": .number(step.superview.height)])),
+                ("frames", .object(step.views.map { v in
+                    (v.id, JSONValue.object(["x": .number(v.frame.x), "y": .number(v.frame.y),
+                                             "width": .number(v.frame.width), "height": .number(v.frame.height)]))
+                })),
+            ])
+        })))
+        return JSONWriter.write(.object(top))
+    }
+
+    func table() -> String {
+        var out = "engine \(engine)" + settings.map { "  \($0.0) \($0.1)" }.joined() + "\n"
+        for (n, step) in steps.enumerated() {
+            let w = JSONWriter.plainNumber(step.superview.width), h = JSONWriter.plainNumber(step.superview.height)
+            out += "\nstep \(n + 1): superview \(w)x\(h)\n"
+            var rows = [["view", "mask", "x", "y", "width", "height"]]
+            for v in step.views {
+                rows.append([v.id, v.mask.notation] + [v.frame.x, v.frame.y, v.frame.width, v.frame.height].map(JSONWriter.plainNumber))
+            }
+            out += TextTable.render(rows, rightAligned: [2, 3, 4, 5])
+        }
+        return out
+    }
+}
+
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    case json, table
+
+    /// A table for people at a terminal, JSON for pipes and files.
+    static var defaultForTerminal: OutputFormat { isatty(STDOUT_FILENO) != 0 ? .table : .json }
+}
+
+/// Aligned columns, two spaces apart.
+enum TextTable {
+    static func render(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        guard let first = rows.first else { return "" }
+        var widths = Array(repeating: 0, count: first.count)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        var out = ""
+        for row in rows {
+            var line = "  "
+            for (i, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                line += rightAligned.contains(i) ? pad + cell : cell + pad
+                if i < row.count - 1 { line += "  " }
+            }
+            while line.last == " " { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
+    }
+}
