@@ -94,8 +94,12 @@ extension Scenario {
             return try fields.string(v, key: "parent")
         }
         let frameNode = try fields.required("frame")
-        guard case .array(let parts) = frameNode.kind, parts.count == 4 else {
+        guard case .array(let parts) = frameNode.kind else {
             throw ScenarioError(.wrongType(key: "frame", expected: "an array [x, y, width, height]", found: frameNode.typeName),
+                                viewID: viewID, at: frameNode.location)
+        }
+        guard parts.count == 4 else {
+            throw ScenarioError(.invalidValue(key: "frame", reason: "must hold 4 numbers [x, y, width, height], found \(parts.count)"),
                                 viewID: viewID, at: frameNode.location)
         }
         var numbers: [Double] = []

@@ -40,6 +40,9 @@ struct Layout: ParsableCommand {
 
     func run() throws {
         let scenario = try ScenarioFile.load(scenario)
+        if scale != 1 && [.chameleon, .winobjc, .documented, .cocotron].contains(policy) {
+            printNote("--scale \(scale) has no effect on \(policy.rawValue): it rounds on whole points or not at all, as the live implementation does")
+        }
         let steps = Springs.resize(scenario.tree, through: sizes.sizes, policy: policy, scale: scale)
         let report = LayoutReport(
             engine: engine.rawValue, settings: [("policy", policy.rawValue)],

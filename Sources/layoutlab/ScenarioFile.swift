@@ -22,3 +22,7 @@ enum ScenarioFile {
 func printError(_ message: String) {
     FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
 }
+
+func printNote(_ message: String) {
+    FileHandle.standardError.write(Data(("note: " + message + "\n").utf8))
+}

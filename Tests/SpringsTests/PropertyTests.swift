@@ -1,0 +1,106 @@
+import Geometry
+import PropertyBased
+import Springs
+import Testing
+import ViewTree
+
+/// A generated view: its mask, its frame as fractions of its parent's size (so margins start positive),
+/// and which earlier view (if any) is its parent.
+struct GeneratedView: Sendable {
+    var mask: Int
+    var fx: Double, fy: Double, fw: Double, fh: Double
+    var parentPick: Int
+}
+
+let generatedView = zip(Gen.int(in: 0...95), Gen.double(in: 0.05...0.45), Gen.double(in: 0.05...0.45),
+                        Gen.double(in: 0.05...0.45), Gen.double(in: 0.05...0.45), Gen.int(in: 0...5))
+    .map { GeneratedView(mask: $0 >= 64 ? 0 : $0, fx: $1, fy: $2, fw: $3, fh: $4, parentPick: $5) }
+
+let generatedPath = zip(Gen.double(in: -50...400), Gen.double(in: -50...400)).map { Size(width: $0, height: $1) }.array(of: 1...6)
+
+/// Builds the tree: view i's parent is the superview or one of views 0..<i; its frame is its fractions
+/// of the parent's size (a 100×100 superview).
+func makeTree(_ gen: [GeneratedView]) -> ViewTree {
+    var views: [View] = []
+    for (i, g) in gen.enumerated() {
+        let parent: Int? = (g.parentPick == 0 || i == 0) ? nil : (g.parentPick - 1) % i
+        let size = parent.map { views[$0].frame.size } ?? Size(width: 100, height: 100)
+        views.append(View(id: "v\(i)", parentID: parent.map { "v\($0)" },
+                          frame: Rect(x: g.fx * size.width, y: g.fy * size.height, width: g.fw * size.width, height: g.fh * size.height),
+                          mask: AutoresizingMask(rawValue: g.mask)))
+    }
+    return try! ViewTree(superviewSize: Size(width: 100, height: 100), views: views)
+}
+
+/// True if every flexible part of every view is positive in this tree (margins measured against the
+/// view's parent's current size).
+func flexiblePartsPositive(_ tree: ViewTree) -> Bool {
+    for (i, v) in tree.views.enumerated() {
+        let parentSize = tree.parentIndex[i].map { tree.views[$0].frame.size } ?? tree.superviewSize
+        for axis in Axis.allCases {
+            let parts = v.mask.parts(on: axis)
+            let L = v.frame.origin(on: axis), W = v.frame.length(on: axis)
+            let R = parentSize[axis] - L - W
+            if (parts.min && L <= 0) || (parts.size && W <= 0) || (parts.max && R <= 0) { return false }
+        }
+    }
+    return true
+}
+
+@Suite("Springs properties")
+struct SpringsPropertyTests {
+    /// Under `documented`, while every flexible part stays positive, each part scales by
+    /// (S' − fixed)/(S − fixed), so a path of resizes ends where one resize from the start would.
+    @Test func documentedPathsEndWhereASingleResizeWould() async {
+        var applicable = 0
+        await propertyCheck(count: 300, input: generatedView.array(of: 1...8), generatedPath) { gen, path in
+            let tree = makeTree(gen)
+            let steps = Springs.resize(tree, through: path, policy: .documented)
+            guard steps.allSatisfy({ flexiblePartsPositive($0.tree) }) else { return }
+            applicable += 1
+            let direct = Springs.resize(tree, to: path.last!, policy: .documented, state: SpringsState(for: tree))
+            for (a, b) in zip(steps.last!.tree.views, direct.tree.views) {
+                #expect(a.frame.maxEdgeDifference(to: b.frame) <= 1e-9, "\(a.id): path \(a.frame) vs direct \(b.frame)")
+            }
+        }
+        // The property must have been exercised, not filtered away.
+        #expect(applicable >= 60, "only \(applicable) of 300 generated cases kept every flexible part positive")
+    }
+
+    /// A view whose mask is none never moves, under every policy, whatever the path (through zero and
+    /// negative sizes too), wherever its superview goes.
+    @Test(arguments: SpringsPolicy.allCases)
+    func aViewWithMaskNoneNeverMoves(policy: SpringsPolicy) async {
+        await propertyCheck(count: 150, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) { gen, path, scale in
+            let tree = makeTree(gen)
+            for step in Springs.resize(tree, through: path, policy: policy, scale: scale) {
+                for (before, after) in zip(tree.views, step.tree.views) where before.mask == .none {
+                    #expect(after.frame == before.frame, "\(before.id) moved under \(policy.rawValue)")
+                }
+            }
+        }
+    }
+
+    /// GNUstep and AppKit put every view they resize (mask not none, superview size changed in that
+    /// step) on the pixel grid with a size ≥ 0.
+    @Test(arguments: [SpringsPolicy.gnustep029, .appkit])
+    func roundingPoliciesLandOnThePixelGrid(policy: SpringsPolicy) async {
+        var checked = 0
+        await propertyCheck(count: 150, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) { gen, path, scale in
+            var previous = makeTree(gen)
+            for step in Springs.resize(previous, through: path, policy: policy, scale: scale) {
+                func parentSize(_ t: ViewTree, _ i: Int) -> Size { t.parentIndex[i].map { t.views[$0].frame.size } ?? t.superviewSize }
+                for (i, v) in step.tree.views.enumerated() where v.mask != .none && parentSize(previous, i) != parentSize(step.tree, i) {
+                    checked += 1
+                    let s = Double(scale)
+                    for value in [v.frame.x, v.frame.y, v.frame.width, v.frame.height] {
+                        #expect((value * s).rounded() == value * s, "\(v.id): \(value) is off the 1/\(scale) grid")
+                    }
+                    #expect(v.frame.width >= 0 && v.frame.height >= 0)
+                }
+                previous = step.tree
+            }
+        }
+        #expect(checked >= 300, "only \(checked) resized views checked")
+    }
+}

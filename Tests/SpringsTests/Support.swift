@@ -1,0 +1,27 @@
+import Geometry
+import Springs
+import ViewTree
+
+/// A superview of the given size holding one view.
+func singleView(frame: Rect, mask: AutoresizingMask, superview: Size = Size(width: 100, height: 100)) -> ViewTree {
+    try! ViewTree(superviewSize: superview, views: [View(id: "v", frame: frame, mask: mask)])
+}
+
+/// The frame of the only view after resizing through `widths` (height kept at 100).
+func finalFrame(_ policy: SpringsPolicy, frame: Rect, mask: AutoresizingMask, widths: [Double], scale: Int = 1) -> Rect {
+    let steps = Springs.resize(singleView(frame: frame, mask: mask), through: widths.map { Size(width: $0, height: 100) },
+                               policy: policy, scale: scale)
+    return steps.last!.tree.views[0].frame
+}
+
+/// The horizontal masks by their part letters: L (min margin), W (size), R (max margin).
+func hMask(_ letters: String) -> AutoresizingMask {
+    var m = AutoresizingMask.none
+    if letters.contains("L") { m.insert(.flexibleLeftMargin) }
+    if letters.contains("W") { m.insert(.flexibleWidth) }
+    if letters.contains("R") { m.insert(.flexibleRightMargin) }
+    return m
+}
+
+/// The same parts on the vertical axis (top margin, height, bottom margin).
+func vMask(_ letters: String) -> AutoresizingMask { AutoresizingMask(rawValue: hMask(letters).rawValue << 3) }
