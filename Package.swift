@@ -25,7 +25,11 @@ let package = Package(
         // A small JSON reader that keeps line and column for every value, so input errors say where.
         .target(name: "LabJSON"),
         // The scenario file: the lab's input format (issue 2).
-        .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON"]),
+        .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON", "ConstraintModel"]),
+        // Auto Layout's constraint model: attributes, constraints, validation, Apple's log style (DESIGN 4).
+        .target(name: "ConstraintModel", dependencies: ["Geometry"]),
+        // Masks translated into constraints, in each known form (DESIGN 3.3).
+        .target(name: "Translation", dependencies: ["ViewTree", "ConstraintModel"]),
         // Springs and struts with every known resizing policy (DESIGN 3.2).
         .target(name: "Springs", dependencies: ["ViewTree"]),
         .executableTarget(

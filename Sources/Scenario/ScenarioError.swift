@@ -13,6 +13,8 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         case invalidValue(key: String, reason: String)
         case invalidMask(String)
         case structure(ViewTreeError.Problem)
+        /// A hand-written constraint breaks a rule (DESIGN 4); `label` is its id or its position.
+        case invalidConstraint(label: String, rule: String)
     }
 
     public var problem: Problem
@@ -37,6 +39,7 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidValue(let k, let reason): "\"\(k)\" \(reason)"
         case .invalidMask(let reason): "invalid mask: \(reason)"
         case .structure(let p): ViewTreeError(viewID: viewID ?? "", problem: p).description
+        case .invalidConstraint(let label, let rule): "constraint \(label): \(rule)"
         }
     }
 

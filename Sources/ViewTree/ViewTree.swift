@@ -5,6 +5,10 @@ import Geometry
 public struct ViewTree: Hashable, Sendable {
     /// The root's bounds size: what a resize changes.
     public var superviewSize: Size
+    /// The root's `layoutMargins` (default 8 on every edge).
+    public var superviewMargins: EdgeInsets
+    /// Resolves leading and trailing (left-to-right unless the scenario says otherwise).
+    public var layoutDirection: LayoutDirection
     /// The views in their given order (output keeps it).
     public private(set) var views: [View]
     /// Index of each view's parent in `views`; nil for children of the superview.
@@ -14,7 +18,8 @@ public struct ViewTree: Hashable, Sendable {
     /// Children of the superview, in `views` order.
     public let rootChildren: [Int]
 
-    public init(superviewSize: Size, views: [View]) throws(ViewTreeError) {
+    public init(superviewSize: Size, views: [View], superviewMargins: EdgeInsets = .defaultLayoutMargins,
+                layoutDirection: LayoutDirection = .leftToRight) throws(ViewTreeError) {
         var index: [String: Int] = [:]
         for (i, v) in views.enumerated() {
             if v.id.isEmpty { throw ViewTreeError(viewID: v.id, problem: .emptyID) }
@@ -50,6 +55,8 @@ public struct ViewTree: Hashable, Sendable {
             if let p { children[p].append(i) } else { roots.append(i) }
         }
         self.superviewSize = superviewSize
+        self.superviewMargins = superviewMargins
+        self.layoutDirection = layoutDirection
         self.views = views
         self.parentIndex = parents
         self.children = children
@@ -75,6 +82,12 @@ public struct ViewTree: Hashable, Sendable {
     public func children(of parent: Int?) -> [Int] {
         if let parent { children[parent] } else { rootChildren }
     }
+}
+
+/// The user-interface layout direction: in right-to-left, leading is the right edge (DESIGN 5).
+public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
+    case leftToRight
+    case rightToLeft
 }
 
 /// A structural problem in a view tree, naming the view.

@@ -1,0 +1,83 @@
+import Foundation
+
+/// `item1.attr1 (==|<=|>=) multiplier × item2.attr2 + constant` at a priority (DESIGN 4), with an
+/// identifier and an active flag. Items are view ids; `ViewTree.superviewID` is the root. `item2` nil
+/// is a constant constraint.
+public struct LayoutConstraint: Hashable, Sendable {
+    /// Where a constraint came from: the scenario, or a view's autoresizing mask.
+    public enum Origin: Hashable, Sendable {
+        case handWritten
+        /// Translated from this mask notation (printed as Apple prints it, e.g. `h=&-& v=--&`).
+        case autoresizingMask(notation: String)
+    }
+
+    public var item1: String
+    public var attr1: LayoutAttribute
+    public var relation: LayoutRelation
+    public var item2: String?
+    public var attr2: LayoutAttribute?
+    public var multiplier: Double
+    public var constant: Double
+    /// 1…1000; 1000 is required.
+    public var priority: Double
+    public var identifier: String?
+    public var isActive: Bool
+    public var origin: Origin
+
+    public init(_ item1: String, _ attr1: LayoutAttribute, _ relation: LayoutRelation = .equal,
+                _ item2: String? = nil, _ attr2: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0,
+                priority: Double = LayoutPriority.required, identifier: String? = nil, isActive: Bool = true,
+                origin: Origin = .handWritten) {
+        self.item1 = item1
+        self.attr1 = attr1
+        self.relation = relation
+        self.item2 = item2
+        self.attr2 = attr2
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.identifier = identifier
+        self.isActive = isActive
+        self.origin = origin
+    }
+
+    public var isRequired: Bool { priority >= LayoutPriority.required }
+
+    /// Apple's log style: `<NSLayoutConstraint 'id' a.leading == superview.leadingMargin + 20>` or
+    /// `<NSAutoresizingMaskLayoutConstraint h=&-& v=--& a.minX == 0.666667*superview.width - 53.3333>`.
+    /// Numbers use `%g` (six significant digits), as Apple's descriptions do.
+    public var appleDescription: String {
+        var text = "<"
+        switch origin {
+        case .handWritten: text += "NSLayoutConstraint "
+        case .autoresizingMask(let notation): text += "NSAutoresizingMaskLayoutConstraint \(notation) "
+        }
+        if let identifier { text += "'\(identifier)' " }
+        text += "\(item1).\(attr1.rawValue) \(relation.rawValue) "
+        if let item2, let attr2 {
+            if multiplier != 1 { text += "\(Self.g(multiplier))*" }
+            text += "\(item2).\(attr2.rawValue)"
+            if constant != 0 { text += (constant < 0 ? " - " : " + ") + Self.g(abs(constant)) }
+        } else {
+            text += Self.g(constant)
+        }
+        if !isRequired { text += " @\(Self.g(priority))" }
+        if !isActive { text += " (inactive)" }
+        return text + ">"
+    }
+
+    /// C's `%g`: what Apple's constraint descriptions print.
+    public static func g(_ v: Double) -> String { String(format: "%g", v) }
+}
+
+/// Auto Layout's named priority levels (UILayoutPriority).
+public enum LayoutPriority {
+    public static let required = 1000.0
+    public static let defaultHigh = 750.0
+    public static let defaultLow = 250.0
+    public static let fittingSizeLevel = 50.0
+
+    public static let names: [(String, Double)] = [
+        ("required", required), ("high", defaultHigh), ("low", defaultLow), ("fittingSize", fittingSizeLevel),
+    ]
+}

@@ -1,0 +1,190 @@
+import ConstraintModel
+import Geometry
+import ViewTree
+
+/// Translates one view's autoresizing mask into required constraints, from its frame and its
+/// superview's size at the moment of translation (DESIGN 3.3). With `L, W, R, S` the min margin, size,
+/// max margin and superview length then, and `S'` the superview's length variable, each axis gets two
+/// constraints in the policy's form. The constraints name the superview `superviewItem` and carry the
+/// mask's notation, so they print as Apple's log does.
+public enum MaskTranslation {
+    public struct Result: Sendable {
+        public var constraints: [LayoutConstraint]
+        public var degenerate: [DegenerateTranslation]
+    }
+
+    public static func translate(viewID: String, superviewItem: String, frame: Rect, mask: AutoresizingMask,
+                                 superviewSize: Size, policy: TranslationPolicy) -> Result {
+        var result = Result(constraints: [], degenerate: [])
+        for axis in Axis.allCases {
+            let input = AxisInput(view: viewID, superview: superviewItem, axis: axis, L: frame.origin(on: axis),
+                                  W: frame.length(on: axis), S: superviewSize[axis], parts: mask.parts(on: axis),
+                                  origin: .autoresizingMask(notation: mask.notation))
+            do {
+                result.constraints += try forms(input, policy)
+            } catch {
+                var e = error
+                e.viewID = viewID
+                e.maskNotation = mask.notation
+                result.degenerate.append(e)
+                result.constraints += try! forms(AxisInput(fixing: input), policy)
+            }
+        }
+        return result
+    }
+
+    /// One axis's inputs, with the attribute names of that axis.
+    struct AxisInput {
+        var view: String
+        var superview: String
+        var axis: Axis
+        var L: Double
+        var W: Double
+        var S: Double
+        var parts: FlexibleParts
+        var origin: LayoutConstraint.Origin
+
+        var R: Double { S - L - W }
+        var minAttr: LayoutAttribute { axis == .horizontal ? .minX : .minY }
+        var maxAttr: LayoutAttribute { axis == .horizontal ? .maxX : .maxY }
+        var midAttr: LayoutAttribute { axis == .horizontal ? .midX : .midY }
+        var sizeAttr: LayoutAttribute { axis == .horizontal ? .width : .height }
+        var centerAttr: LayoutAttribute { axis == .horizontal ? .centerX : .centerY }
+        var letters: String {
+            let names = axis == .horizontal ? ["L", "W", "R"] : ["T", "H", "B"]
+            return (parts.min ? names[0] : "") + (parts.size ? names[1] : "") + (parts.max ? names[2] : "")
+        }
+
+        init(view: String, superview: String, axis: Axis, L: Double, W: Double, S: Double, parts: FlexibleParts,
+             origin: LayoutConstraint.Origin) {
+            self.view = view
+            self.superview = superview
+            self.axis = axis
+            self.L = L
+            self.W = W
+            self.S = S
+            self.parts = parts
+            self.origin = origin
+        }
+
+        /// The same axis with no flexible part: the fallback for a degenerate form.
+        init(fixing other: AxisInput) {
+            self = other
+            parts = FlexibleParts(min: false, size: false, max: false)
+        }
+
+        /// `view.attr == constant`.
+        func fixed(_ attr: LayoutAttribute, _ c: Double) -> LayoutConstraint {
+            LayoutConstraint(view, attr, .equal, nil, nil, multiplier: 1, constant: c, origin: origin)
+        }
+
+        /// `view.attr == m·superview.attr2 + c`.
+        func scaled(_ attr: LayoutAttribute, _ m: Double, _ attr2: LayoutAttribute, _ c: Double) -> LayoutConstraint {
+            LayoutConstraint(view, attr, .equal, superview, attr2, multiplier: m, constant: c, origin: origin)
+        }
+
+        func degenerate(_ denominatorName: String) -> DegenerateTranslation {
+            DegenerateTranslation(viewID: view, maskNotation: "", axis: axis, parts: letters, denominator: denominatorName)
+        }
+
+        /// Throws if `value` is zero.
+        func nonZero(_ value: Double, _ name: String) throws(DegenerateTranslation) -> Double {
+            if value == 0 { throw degenerate(name) }
+            return value
+        }
+    }
+
+    static func forms(_ a: AxisInput, _ policy: TranslationPolicy) throws(DegenerateTranslation) -> [LayoutConstraint] {
+        switch policy {
+        case .modern: try modern(a)
+        case .ios7Center: try ios7Center(a)
+        case .appkit: try appkit(a)
+        }
+    }
+
+    /// iOS 8+ (DESIGN 3.3's table): position `minX` and size `width`.
+    static func modern(_ a: AxisInput) throws(DegenerateTranslation) -> [LayoutConstraint] {
+        let (L, W, R, S) = (a.L, a.W, a.R, a.S)
+        let sw = a.sizeAttr
+        switch (a.parts.min, a.parts.size, a.parts.max) {
+        case (false, false, _):
+            return [a.fixed(a.minAttr, L), a.fixed(sw, W)]
+        case (true, false, false):
+            return [a.scaled(a.minAttr, 1, sw, -(W + R)), a.fixed(sw, W)]
+        case (false, true, false):
+            return [a.fixed(a.minAttr, L), a.scaled(sw, 1, sw, -(L + R))]
+        case (true, true, false):
+            let d = try a.nonZero(L + W, a.axis == .horizontal ? "L + W" : "T + H")
+            return [a.scaled(a.minAttr, L / d, sw, -(L / d) * R), a.scaled(sw, W / d, sw, -(W / d) * R)]
+        case (false, true, true):
+            let d = try a.nonZero(W + R, a.axis == .horizontal ? "W + R" : "H + B")
+            return [a.fixed(a.minAttr, L), a.scaled(sw, W / d, sw, -(W / d) * L)]
+        case (true, false, true):
+            let d = try a.nonZero(L + R, a.axis == .horizontal ? "L + R" : "T + B")
+            return [a.scaled(a.minAttr, L / d, sw, -(L / d) * W), a.fixed(sw, W)]
+        case (true, true, true):
+            let d = try a.nonZero(S, "S")
+            return [a.scaled(a.minAttr, L / d, sw, 0), a.scaled(sw, W / d, sw, 0)]
+        }
+    }
+
+    /// iOS 7 (Hershberger 2014): `width` and the centre `A = L + W/2`. For x=160 w=80 in 320 this gives
+    /// exactly the printed table of DESIGN 3.3 (e.g. L+W: `width == 0.333333*superview.width − 26.6667`,
+    /// `centerX == 1.66667*superview.centerX − 66.6667`).
+    static func ios7Center(_ a: AxisInput) throws(DegenerateTranslation) -> [LayoutConstraint] {
+        let (L, W, R, S) = (a.L, a.W, a.R, a.S)
+        let A = L + W / 2
+        let sw = a.sizeAttr, mid = a.midAttr, sc = a.centerAttr
+        switch (a.parts.min, a.parts.size, a.parts.max) {
+        case (false, false, _):
+            return [a.fixed(sw, W), a.fixed(mid, A)]
+        case (true, false, false):
+            return [a.fixed(sw, W), a.scaled(mid, 1, sw, -(R + W / 2))]
+        case (false, true, false):
+            return [a.scaled(sw, 1, sw, -(L + R)), a.scaled(mid, 1, sc, A - S / 2)]
+        case (true, true, false):
+            let d = try a.nonZero(L + W, a.axis == .horizontal ? "L + W" : "T + H")
+            return [a.scaled(sw, W / d, sw, -(W / d) * R), a.scaled(mid, 2 * A / d, sc, -(A * R) / d)]
+        case (false, true, true):
+            let d = try a.nonZero(W + R, a.axis == .horizontal ? "W + R" : "H + B")
+            let m = W / d
+            return [a.scaled(sw, m, sw, -m * L), a.scaled(mid, m, sc, L - m * L / 2)]
+        case (true, false, true):
+            let d = try a.nonZero(S, "S")
+            return [a.fixed(sw, W), a.scaled(mid, A / d, sw, 0)]
+        case (true, true, true):
+            let d = try a.nonZero(S, "S")
+            return [a.scaled(sw, W / d, sw, 0), a.scaled(mid, A / d, sw, 0)]
+        }
+    }
+
+    /// AppKit: a fixed max margin as `superview.width == view.maxX + R`; L+R as
+    /// `minX == m·superview.width − m·W` with `m = L/(S − W)`. Multipliers are stored as Float32, as
+    /// AppKit stores them; constants are computed in Double from the exact multiplier.
+    static func appkit(_ a: AxisInput) throws(DegenerateTranslation) -> [LayoutConstraint] {
+        let (L, W, R, S) = (a.L, a.W, a.R, a.S)
+        let sw = a.sizeAttr
+        func f32(_ m: Double) -> Double { Double(Float(m)) }
+        let maxMarginFixed = LayoutConstraint(a.superview, sw, .equal, a.view, a.maxAttr, multiplier: 1, constant: R, origin: a.origin)
+        switch (a.parts.min, a.parts.size, a.parts.max) {
+        case (false, false, _):
+            return [a.fixed(a.minAttr, L), a.fixed(sw, W)]
+        case (true, false, false):
+            return [maxMarginFixed, a.fixed(sw, W)]
+        case (false, true, false):
+            return [a.fixed(a.minAttr, L), maxMarginFixed]
+        case (true, true, false):
+            let m = L / (try a.nonZero(L + W, a.axis == .horizontal ? "L + W" : "T + H"))
+            return [maxMarginFixed, a.scaled(a.minAttr, f32(m), sw, -m * R)]
+        case (false, true, true):
+            let m = W / (try a.nonZero(W + R, a.axis == .horizontal ? "W + R" : "H + B"))
+            return [a.fixed(a.minAttr, L), a.scaled(sw, f32(m), sw, -m * L)]
+        case (true, false, true):
+            let m = L / (try a.nonZero(S - W, a.axis == .horizontal ? "S − W" : "S − H"))
+            return [a.scaled(a.minAttr, f32(m), sw, -m * W), a.fixed(sw, W)]
+        case (true, true, true):
+            let d = try a.nonZero(S, "S")
+            return [a.scaled(a.minAttr, f32(L / d), sw, 0), a.scaled(sw, f32(W / d), sw, 0)]
+        }
+    }
+}
