@@ -30,17 +30,27 @@ let package = Package(
         .target(name: "ConstraintModel", dependencies: ["Geometry"]),
         // Masks translated into constraints, in each known form (DESIGN 3.3).
         .target(name: "Translation", dependencies: ["ViewTree", "ConstraintModel"]),
+        // The Auto Layout backend: translated and hand-written constraints solved incrementally (DESIGN 4).
+        .target(name: "AutoLayout", dependencies: ["ViewTree", "ConstraintModel", "Translation", "Solver"]),
         // Springs and struts with every known resizing policy (DESIGN 3.2).
         .target(name: "Springs", dependencies: ["ViewTree"]),
         .executableTarget(
             name: "layoutlab",
             dependencies: [
-                "Scenario", "Springs", "LabJSON",
+                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Generators and helpers shared by the test targets.
+        .target(
+            name: "TestSupport", dependencies: ["ViewTree", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "SpringsTests",
-            dependencies: ["Springs", "Scenario", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Springs", "Scenario", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "AutoLayoutTests",
+            dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON"]),
     ]
 )

@@ -188,3 +188,18 @@ public enum MaskTranslation {
         }
     }
 }
+
+extension MaskTranslation {
+    /// Translates every view of `tree` that translates its mask, from its current frame and its
+    /// superview's current size, in tree order.
+    public static func translateAll(_ tree: ViewTree, policy: TranslationPolicy) -> [(view: Int, result: Result)] {
+        tree.views.indices.compactMap { i in
+            let v = tree.views[i]
+            guard v.translatesMask else { return nil }
+            let parent = tree.parentIndex[i]
+            return (i, translate(viewID: v.id, superviewItem: parent.map { tree.views[$0].id } ?? ViewTree.superviewID,
+                                 frame: v.frame, mask: v.mask,
+                                 superviewSize: parent.map { tree.views[$0].frame.size } ?? tree.superviewSize, policy: policy))
+        }
+    }
+}

@@ -8,7 +8,8 @@ struct LayoutLab: ParsableCommand {
         abstract: "Compare springs-and-struts resizing with Auto Layout over view trees.",
         discussion: """
             Scenario files describe a view tree (see README.md, "Scenario files"). `layout` resizes its \
-            superview through a sequence of sizes and prints every view's frame at each step.
+            superview through a sequence of sizes and prints every view's frame at each step, with springs \
+            and struts or with Auto Layout; `explain` prints the constraints Auto Layout would use.
             """,
-        subcommands: [Layout.self])
+        subcommands: [Layout.self, Explain.self])
 }

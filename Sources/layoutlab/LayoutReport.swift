@@ -1,4 +1,5 @@
 import ArgumentParser
+import AutoLayout
 import Foundation
 import Geometry
 import LabJSON
@@ -10,6 +11,14 @@ struct LayoutReport {
     struct Step {
         var superview: Size
         var views: [(id: String, mask: AutoresizingMask, frame: Rect)]
+        var conflicts: [Conflict] = []
+        var ambiguous: [String] = []
+        var degenerate: [String] = []
+
+        init(tree: ViewTree) {
+            superview = tree.superviewSize
+            views = tree.views.map { ($0.id, $0.mask, $0.frame) }
+        }
     }
 
     var engine: String
@@ -27,13 +36,22 @@ struct LayoutReport {
         var top: [(String, JSONValue)] = [("engine", .string(engine))]
         top += settings.map { ($0.0, JSONValue.string($0.1)) }
         top.append(("steps", .array(steps.map { step in
-            .object([
+            var members: [(String, JSONValue)] = [
                 ("superview", .object(["width": .number(step.superview.width), "height": .number(step.superview.height)])),
                 ("frames", .object(step.views.map { v in
                     (v.id, JSONValue.object(["x": .number(v.frame.x), "y": .number(v.frame.y),
                                              "width": .number(v.frame.width), "height": .number(v.frame.height)]))
                 })),
-            ])
+            ]
+            if !step.conflicts.isEmpty {
+                members.append(("conflicts", .array(step.conflicts.map { c in
+                    .object(["broken": .string(c.broken.appleDescription),
+                             "constraints": .array(c.conflicting.map { .string($0.appleDescription) })])
+                })))
+            }
+            if !step.ambiguous.isEmpty { members.append(("ambiguous", .array(step.ambiguous.map(JSONValue.string)))) }
+            if !step.degenerate.isEmpty { members.append(("degenerate", .array(step.degenerate.map(JSONValue.string)))) }
+            return .object(members)
         })))
         return JSONWriter.write(.object(top))
     }
@@ -48,6 +66,9 @@ struct LayoutReport {
                 rows.append([v.id, v.mask.notation] + [v.frame.x, v.frame.y, v.frame.width, v.frame.height].map(JSONWriter.plainNumber))
             }
             out += TextTable.render(rows, rightAligned: [2, 3, 4, 5])
+            if !step.ambiguous.isEmpty { out += "  ambiguous: \(step.ambiguous.joined(separator: ", "))\n" }
+            for d in step.degenerate { out += "  \(d)\n" }
+            for c in step.conflicts { out += "\n" + c.log.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
         }
         return out
     }

@@ -1,5 +1,6 @@
 import Geometry
 import Springs
+import TestSupport
 import ViewTree
 
 /// A superview of the given size holding one view.
@@ -14,14 +15,3 @@ func finalFrame(_ policy: SpringsPolicy, frame: Rect, mask: AutoresizingMask, wi
     return steps.last!.tree.views[0].frame
 }
 
-/// The horizontal masks by their part letters: L (min margin), W (size), R (max margin).
-func hMask(_ letters: String) -> AutoresizingMask {
-    var m = AutoresizingMask.none
-    if letters.contains("L") { m.insert(.flexibleLeftMargin) }
-    if letters.contains("W") { m.insert(.flexibleWidth) }
-    if letters.contains("R") { m.insert(.flexibleRightMargin) }
-    return m
-}
-
-/// The same parts on the vertical axis (top margin, height, bottom margin).
-func vMask(_ letters: String) -> AutoresizingMask { AutoresizingMask(rawValue: hMask(letters).rawValue << 3) }
