@@ -12,6 +12,10 @@ let package = Package(
         .executable(name: "layoutlab", targets: ["layoutlab"]),
         .library(name: "Springs", targets: ["Springs"]),
         .library(name: "Scenario", targets: ["Scenario"]),
+        .library(name: "Solver", targets: ["Solver"]),
+        .library(name: "SolverSystem", targets: ["SolverSystem"]),
+        .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .executable(name: "layoutlab-bench", targets: ["Bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
@@ -22,6 +26,12 @@ let package = Package(
         .target(name: "Geometry"),
         // Autoresizing masks and the view-tree value every backend takes and returns (DESIGN 3.1).
         .target(name: "ViewTree", dependencies: ["Geometry"]),
+        // The incremental Cassowary solver: standard library only, knows nothing of views (DESIGN 7).
+        .target(name: "Solver"),
+        // Reads systems in the enaml_like.json format and runs them.
+        .target(name: "SolverSystem", dependencies: ["Solver"]),
+        // Release-mode benchmark harness: `swift run -c release layoutlab-bench --json`.
+        .executableTarget(name: "Bench", dependencies: ["Solver", "SolverSystem"]),
         // A small JSON reader that keeps line and column for every value, so input errors say where.
         .target(name: "LabJSON"),
         // The scenario file: the lab's input format (issue 2).
@@ -52,5 +62,8 @@ let package = Package(
             dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON"]),
+        .testTarget(
+            name: "SolverTests",
+            dependencies: ["Solver", "SolverSystem", .product(name: "PropertyBased", package: "swift-property-based")]),
     ]
 )

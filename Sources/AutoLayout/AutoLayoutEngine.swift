@@ -104,6 +104,7 @@ public final class AutoLayoutEngine {
             try solver.addConstraint(compiled)
             byIdentity[ObjectIdentifier(compiled)] = installed.count
             installed.append(Installed(layout: c, solver: compiled, view: view))
+            unconstrainedCache = nil
         } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
             pendingConflicts.append(Conflict(broken: c, conflicting: conflicts.compactMap(layoutConstraint)))
         } catch {
@@ -132,6 +133,7 @@ public final class AutoLayoutEngine {
     }
 
     private func reindex() {
+        unconstrainedCache = nil
         byIdentity = [:]
         for (k, e) in installed.enumerated() { byIdentity[ObjectIdentifier(e.solver)] = k }
     }
@@ -192,8 +194,22 @@ public final class AutoLayoutEngine {
         tree.setFrames(frames)
     }
 
+    /// Variables that no installed constraint mentions; recomputed only when constraints change.
+    private var unconstrainedCache: [Int]?
+
+    /// Views the constraints leave free: a variable the solver reports as not uniquely fixed, or one
+    /// no constraint mentions at all (the solver never sees those).
     private func ambiguousViews() -> [String] {
-        let owners = Set(solver.ambiguousVariables().compactMap(variables.owner))
+        if unconstrainedCache == nil {
+            var mentioned = Set<ObjectIdentifier>()
+            for entry in installed { for t in entry.solver.expression.terms { mentioned.insert(ObjectIdentifier(t.variable)) } }
+            let v = variables
+            unconstrainedCache = tree.views.indices.filter { i in
+                [v.x[i], v.y[i], v.width[i], v.height[i]].contains { !mentioned.contains(ObjectIdentifier($0)) }
+            }
+        }
+        var owners = Set(solver.ambiguousVariables().compactMap(variables.owner))
+        owners.formUnion(unconstrainedCache!)
         return tree.views.indices.filter(owners.contains).map { tree.views[$0].id }
     }
 }

@@ -1,5 +1,6 @@
 import Geometry
 import Springs
+import TestSupport
 import Testing
 import ViewTree
 

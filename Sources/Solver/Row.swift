@@ -1,0 +1,51 @@
+/// A nonzero coefficient of a row. `colPos` is where this cell's entry sits in its symbol's column
+/// list, so a cell can be unlinked from the column index in O(1).
+@usableFromInline
+struct Cell {
+    @usableFromInline var sym: SymbolID
+    @usableFromInline var colPos: Int32
+    @usableFromInline var coef: Double
+
+    @inlinable init(sym: SymbolID, colPos: Int32, coef: Double) {
+        self.sym = sym
+        self.colPos = colPos
+        self.coef = coef
+    }
+}
+
+/// An entry of the column index: symbol `s` occurs in row slot `row` at cell `cellPos`.
+/// Rows and columns point at each other, so insertion and removal are O(1) and pivoting touches
+/// only the rows that actually contain the entering symbol (kiwi scans every row instead).
+@usableFromInline
+struct ColumnEntry {
+    @usableFromInline var row: Int32
+    @usableFromInline var cellPos: Int32
+
+    @inlinable init(row: Int32, cellPos: Int32) {
+        self.row = row
+        self.cellPos = cellPos
+    }
+}
+
+/// A tableau row `basic = constant + Σ cells` as an unsorted compact sparse vector.
+///
+/// Rows whose basic symbol is restricted (slack/error/dummy) are proper simplex rows: their cells
+/// are non-basic symbols only. Rows whose basic symbol is external are *definitions*: identities
+/// that may refer to other basic symbols and are evaluated in dependency order (see `Solver`).
+@usableFromInline
+struct Row {
+    @usableFromInline var cells: [Cell] = []
+    @usableFromInline var constant: Double = 0
+    /// The basic symbol; `Row.noBasic` for free slots, `Row.artificialObjective` for the objective
+    /// row of the artificial-variable phase.
+    @usableFromInline var basic: SymbolID = Row.noBasic
+
+    @usableFromInline static let noBasic: SymbolID = -1
+    @usableFromInline static let artificialObjective: SymbolID = -2
+
+    @inlinable init() {}
+}
+
+/// kiwi's tolerance: |x| < 1e-8 counts as zero.
+@inlinable @inline(__always)
+func nearZero(_ x: Double) -> Bool { x < 1.0e-8 && x > -1.0e-8 }

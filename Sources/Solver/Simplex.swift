@@ -1,0 +1,679 @@
+// The Cassowary algorithms (Badros, Borning & Stuckey 2001), following kiwi's solverimpl.h step by
+// step, on the sparse tableau of Tableau.swift.
+//
+// One deliberate difference from kiwi: rows whose basic symbol is *external* (a user variable) are
+// kept as definitions `x = c + Σ a·s` that may refer to other basic symbols, and pivots do not
+// substitute into them. They are identities implied by the constraints, so they stay true in every
+// basis; `updateVariables` evaluates them in dependency order. kiwi instead rewrites every such
+// row in terms of non-basic symbols, which makes a chain of n views cost O(n²) in memory and time
+// (row of 1000 views: 1.6 s build in kiwi). Proper simplex rows (restricted basic symbols) are
+// expanded exactly as in kiwi, so feasibility, optimality and the dual simplex are unchanged.
+
+extension SolverCore {
+    // MARK: - Substitution and pivoting
+
+    /// `target += f · src` (kiwi: Row::insert(row, coefficient)); `src` is scattered in markA/idxA.
+    @inlinable
+    mutating func addScaledSource(into t: Int32, factor f: Double) {
+        stampB &+= 1
+        let sb = stampB, sa = stampA
+        var k = rows[Int(t)].cells.count - 1
+        while k >= 0 {
+            let sym = Int(rows[Int(t)].cells[k].sym)
+            if markA[sym] == sa {
+                markB[sym] = sb
+                let v = rows[Int(t)].cells[k].coef + f * src[Int(idxA[sym])].coef
+                if nearZero(v) { removeCell(t, k) } else { rows[Int(t)].cells[k].coef = v }
+            }
+            k -= 1
+        }
+        for i in src.indices {
+            let c = src[i]
+            if markB[Int(c.sym)] != sb {
+                let v = f * c.coef
+                if !nearZero(v) { addCell(t, c.sym, v) }
+            }
+        }
+        rows[Int(t)].constant += f * srcConstant
+    }
+
+    /// Copy row `r` into the scratch source and scatter its symbols.
+    @inlinable
+    mutating func loadSource(_ r: Int32) {
+        src.removeAll(keepingCapacity: true)
+        src.append(contentsOf: rows[Int(r)].cells)
+        srcConstant = rows[Int(r)].constant
+        stampA &+= 1
+        for i in src.indices {
+            let s = Int(src[i].sym)
+            markA[s] = stampA
+            idxA[s] = Int32(i)
+        }
+    }
+
+    /// Replace symbol `s` by row `r` (where `s` is basic) in every proper row containing it and in the
+    /// objective; with `definitions`, also in definition rows. Rows that become infeasible are queued
+    /// for the dual simplex (kiwi: substitute).
+    @usableFromInline
+    mutating func substitute(_ s: SymbolID, from r: Int32, definitions: Bool = false) {
+        loadSource(r)
+        targets.removeAll(keepingCapacity: true)
+        for e in cols[Int(s)] where definitions || !isDefinition(e.row) { targets.append(e) }
+        pushes.removeAll(keepingCapacity: true)
+        for e in targets {
+            let t = e.row
+            journalRow(t)
+            let f = rows[Int(t)].cells[Int(e.cellPos)].coef
+            removeCell(t, Int(e.cellPos))
+            addScaledSource(into: t, factor: f)
+            let b = rows[Int(t)].basic
+            if b >= 0 && kinds[Int(b)] != .external && rows[Int(t)].constant < 0 { pushes.append(b) }
+        }
+        queueInfeasible()
+        let f = obj[Int(s)]
+        if f != 0 {
+            setObj(s, 0)
+            for c in src { setObj(c.sym, obj[Int(c.sym)] + f * c.coef) }
+        }
+    }
+
+    /// Append this step's infeasible rows in symbol order, as kiwi's ordered row scan would.
+    @inlinable
+    mutating func queueInfeasible() {
+        if pushes.isEmpty { return }
+        if pushes.count > 1 { pushes.sort() }
+        infeasible.append(contentsOf: pushes)
+    }
+
+    /// Row `r`'s basic symbol leaves, `entering` enters; substitute everywhere (kiwi's pivot idiom:
+    /// rows.erase(leaving); row.solveFor(leaving, entering); substitute(entering, row)).
+    @usableFromInline
+    mutating func pivot(_ r: Int32, entering: SymbolID) {
+        journalRow(r)
+        let leaving = rows[Int(r)].basic
+        addCell(r, leaving, -1)
+        rowOf[Int(leaving)] = -1
+        solveRow(r, for: entering)
+        substitute(entering, from: r)
+    }
+
+    // MARK: - Primal simplex
+
+    /// kiwi: optimize(objective), with the entering symbol taken from the negative-coefficient heap.
+    @usableFromInline
+    mutating func optimize() throws(SolverError) {
+        while let entering = popEntering() {
+            guard let r = leavingRow(entering) else { throw .internalError("the objective is unbounded") }
+            pivot(r, entering: entering)
+        }
+    }
+
+    @inlinable
+    mutating func popEntering() -> SymbolID? {
+        while !heap.isEmpty {
+            let s = heap[0]
+            if obj[Int(s)] < 0 && rowOf[Int(s)] < 0 { return s }  // stays queued until it enters
+            _ = heapPop()
+        }
+        return nil
+    }
+
+    /// kiwi: getLeavingRow — minimum ratio over proper rows with a negative coefficient; ties go to the
+    /// lowest basic symbol (kiwi's row order).
+    @usableFromInline
+    func leavingRow(_ entering: SymbolID) -> Int32? {
+        var best: Int32 = -1
+        var bestBasic = Int32.max
+        var ratio = Double.greatestFiniteMagnitude
+        for e in cols[Int(entering)] {
+            let b = rows[Int(e.row)].basic
+            if b < 0 || kinds[Int(b)] == .external { continue }
+            let c = rows[Int(e.row)].cells[Int(e.cellPos)].coef
+            if c < 0 {
+                let rr = -rows[Int(e.row)].constant / c
+                if rr < ratio || (rr == ratio && b < bestBasic) {
+                    ratio = rr; best = e.row; bestBasic = b
+                }
+            }
+        }
+        return best >= 0 ? best : nil
+    }
+
+    // MARK: - Dual simplex
+
+    /// kiwi: dualOptimize — restore feasibility after edits changed row constants.
+    @usableFromInline
+    mutating func dualOptimize() throws(SolverError) {
+        while let leaving = infeasible.popLast() {
+            let r = rowOf[Int(leaving)]
+            guard r >= 0 else { continue }
+            let c = rows[Int(r)].constant
+            guard !nearZero(c) && c < 0 else { continue }
+            guard let entering = dualEntering(r) else { throw .internalError("dual optimize failed") }
+            pivot(r, entering: entering)
+        }
+    }
+
+    /// kiwi: getDualEnteringSymbol — minimum objective/coefficient ratio over positive coefficients.
+    @usableFromInline
+    func dualEntering(_ r: Int32) -> SymbolID? {
+        var entering: SymbolID = -1
+        var ratio = Double.greatestFiniteMagnitude
+        for cell in rows[Int(r)].cells {
+            if cell.coef > 0 && kinds[Int(cell.sym)] != .dummy {
+                let rr = obj[Int(cell.sym)] / cell.coef
+                if rr < ratio || (rr == ratio && cell.sym < entering) {
+                    ratio = rr; entering = cell.sym
+                }
+            }
+        }
+        return entering >= 0 ? entering : nil
+    }
+
+    // MARK: - Definition order
+
+    /// Recompute the dependency order of definition rows (iterative DFS: chains can be 10⁴ deep).
+    @usableFromInline
+    mutating func ensureOrder() {
+        guard orderDirty else { return }
+        order.removeAll(keepingCapacity: true)
+        stampC &+= 2
+        let inProgress = stampC &- 1, done = stampC
+        var stack: [(SymbolID, Int)] = []
+        for root in varSyms where rowOf[Int(root)] >= 0 && markC[Int(root)] != done {
+            markC[Int(root)] = inProgress
+            stack.append((root, 0))
+            while let (s, i) = stack.last {
+                let r = Int(rowOf[Int(s)])
+                if i < rows[r].cells.count {
+                    stack[stack.count - 1].1 = i + 1
+                    let t = rows[r].cells[i].sym
+                    if kinds[Int(t)] == .external && rowOf[Int(t)] >= 0 && markC[Int(t)] != done
+                        && markC[Int(t)] != inProgress {
+                        markC[Int(t)] = inProgress
+                        stack.append((t, 0))
+                    }
+                } else {
+                    stack.removeLast()
+                    markC[Int(s)] = done
+                    defPos[Int(s)] = Int32(order.count)
+                    order.append(s)
+                }
+            }
+        }
+        orderDirty = false
+    }
+
+    // MARK: - Building rows
+
+    @inlinable
+    mutating func accReset() {
+        stampA &+= 1
+        acc.removeAll(keepingCapacity: true)
+        accConstant = 0
+    }
+
+    @inlinable @inline(__always)
+    mutating func accAdd(_ s: SymbolID, _ c: Double) {
+        if markA[Int(s)] == stampA {
+            acc[Int(idxA[Int(s)])].coef += c
+        } else {
+            markA[Int(s)] = stampA
+            idxA[Int(s)] = Int32(acc.count)
+            acc.append(Cell(sym: s, colPos: 0, coef: c))
+        }
+    }
+
+    /// Drop near-zero coefficients from the accumulator (kiwi drops them as it goes).
+    @inlinable
+    mutating func accCompact() {
+        var j = 0
+        for i in acc.indices {
+            let c = acc[i]
+            if nearZero(c.coef) {
+                markA[Int(c.sym)] = stampA &- 1
+            } else {
+                acc[j] = c
+                idxA[Int(c.sym)] = Int32(j)
+                j += 1
+            }
+        }
+        acc.removeLast(acc.count - j)
+    }
+
+    /// Rewrite the accumulator in non-basic symbols only: basic restricted symbols are replaced by their
+    /// rows, basic externals by their definitions, in reverse dependency order so each definition is
+    /// expanded once with its total coefficient (kiwi: the substitutions of createRow).
+    @usableFromInline
+    mutating func expandAccumulator() {
+        ensureOrder()
+        let direct = acc
+        let constant = accConstant
+        accReset()
+        accConstant = constant
+        stampC &+= 1
+        expandHeap.removeAll(keepingCapacity: true)
+        for c in direct { expandAdd(c.sym, c.coef) }
+        while !expandHeap.isEmpty {
+            let x = expandPop()
+            let c = scratchCoef[Int(x)]
+            let r = Int(rowOf[Int(x)])
+            accConstant += c * rows[r].constant
+            for k in rows[r].cells.indices {
+                let cell = rows[r].cells[k]
+                expandAdd(cell.sym, c * cell.coef)
+            }
+        }
+        accCompact()
+    }
+
+    @inlinable
+    mutating func expandAdd(_ s: SymbolID, _ c: Double) {
+        let r = rowOf[Int(s)]
+        if r < 0 {
+            accAdd(s, c)
+        } else if kinds[Int(s)] == .external {
+            if markC[Int(s)] == stampC {
+                scratchCoef[Int(s)] += c
+            } else {
+                markC[Int(s)] = stampC
+                scratchCoef[Int(s)] = c
+                expandPush(s)
+            }
+        } else {
+            accConstant += c * rows[Int(r)].constant
+            for k in rows[Int(r)].cells.indices {
+                let cell = rows[Int(r)].cells[k]
+                accAdd(cell.sym, c * cell.coef)
+            }
+        }
+    }
+
+    // Max-heap on defPos: a definition is expanded after every definition that refers to it.
+    @inlinable
+    mutating func expandPush(_ s: SymbolID) {
+        expandHeap.append(s)
+        var i = expandHeap.count - 1
+        while i > 0 {
+            let p = (i - 1) >> 1
+            if defPos[Int(expandHeap[p])] >= defPos[Int(expandHeap[i])] { break }
+            expandHeap.swapAt(p, i)
+            i = p
+        }
+    }
+
+    @inlinable
+    mutating func expandPop() -> SymbolID {
+        let top = expandHeap[0]
+        let last = expandHeap.removeLast()
+        if !expandHeap.isEmpty {
+            expandHeap[0] = last
+            var i = 0
+            let n = expandHeap.count
+            while true {
+                let l = 2 * i + 1
+                if l >= n { break }
+                var m = l
+                if l + 1 < n && defPos[Int(expandHeap[l + 1])] > defPos[Int(expandHeap[l])] { m = l + 1 }
+                if defPos[Int(expandHeap[i])] >= defPos[Int(expandHeap[m])] { break }
+                expandHeap.swapAt(i, m)
+                i = m
+            }
+        }
+        return top
+    }
+
+    @usableFromInline
+    mutating func symbol(for v: Variable) -> SymbolID {
+        let key = ObjectIdentifier(v)
+        if let s = varSym[key] { return s }
+        let s = newSymbol(.external)
+        varSym[key] = s
+        varList.append(v)
+        varSyms.append(s)
+        return s
+    }
+
+    // MARK: - Adding constraints
+
+    @usableFromInline
+    mutating func addConstraint(_ constraint: Constraint) throws(SolverError) {
+        let key = ObjectIdentifier(constraint)
+        if tags[key] != nil { throw .duplicateConstraint(constraint) }
+        let symbolCount = kinds.count
+        let varCount = varList.count
+
+        // kiwi: createRow — the expression, then slack/error/dummy symbols by relation and strength.
+        accReset()
+        accConstant = constraint.expression.constant
+        for term in constraint.expression.terms where !nearZero(term.coefficient) {
+            accAdd(symbol(for: term.variable), term.coefficient)
+        }
+        let strength = constraint.strength
+        let required = strength >= Strength.required
+        var tag = Tag(marker: -1, other: -1)
+        switch constraint.op {
+        case .lessOrEqual, .greaterOrEqual:
+            let coeff: Double = constraint.op == .lessOrEqual ? 1 : -1
+            let slack = newSymbol(.slack)
+            tag.marker = slack
+            accAdd(slack, coeff)
+            if !required {
+                let error = newSymbol(.error)
+                tag.other = error
+                accAdd(error, -coeff)
+            }
+        case .equal:
+            if !required {
+                let plus = newSymbol(.error), minus = newSymbol(.error)
+                tag.marker = plus
+                tag.other = minus
+                accAdd(plus, -1)
+                accAdd(minus, 1)
+            } else {
+                let dummy = newSymbol(.dummy)
+                tag.marker = dummy
+                accAdd(dummy, 1)
+            }
+        }
+        accCompact()
+
+        // Fast path: a variable not yet referenced anywhere becomes the subject of a definition row
+        // as the constraint is written; nothing else in the tableau changes.
+        var fresh: SymbolID = -1
+        for c in acc where kinds[Int(c.sym)] == .external && rowOf[Int(c.sym)] < 0
+            && cols[Int(c.sym)].isEmpty && (fresh < 0 || c.sym < fresh) {
+            fresh = c.sym
+        }
+        if fresh >= 0 {
+            commit(constraint, key: key, tag: tag, strength: strength, required: required)
+            let slot = allocRow(basic: fresh)
+            let a = acc[Int(idxA[Int(fresh)])].coef
+            let f = -1.0 / a
+            for c in acc where c.sym != fresh { addCell(slot, c.sym, c.coef * f) }
+            rows[Int(slot)].constant = accConstant * f
+            if !orderDirty {
+                defPos[Int(fresh)] = Int32(order.count)
+                order.append(fresh)
+            }
+            try optimize()
+            return
+        }
+
+        // General path (kiwi): the row in non-basic symbols, then choose a subject.
+        expandAccumulator()
+        if accConstant < 0 {
+            accConstant = -accConstant
+            for i in acc.indices { acc[i].coef = -acc[i].coef }
+        }
+        var subject = chooseSubject(tag)
+        if subject < 0 && acc.allSatisfy({ kinds[Int($0.sym)] == .dummy }) {
+            if !nearZero(accConstant) {
+                let conflicts = acc.compactMap { owner[Int($0.sym)] }
+                rollbackNewSymbols(symbolCount: symbolCount, varCount: varCount)
+                throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
+            }
+            subject = tag.marker
+        }
+        if subject < 0 {
+            beginJournal()
+            let (ok, conflictSymbols) = try addWithArtificialVariable()
+            if !ok {
+                let conflicts = conflictSymbols.compactMap { owner[Int($0)] }
+                rollbackJournal(symbolCount: symbolCount)
+                rollbackVariables(varCount: varCount)
+                throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
+            }
+            commitJournal()
+            commit(constraint, key: key, tag: tag, strength: strength, required: required)
+            try optimize()
+            return
+        }
+        commit(constraint, key: key, tag: tag, strength: strength, required: required)
+        // A variable that definitions already refer to now gets a definition of its own, after them.
+        if kinds[Int(subject)] == .external && !cols[Int(subject)].isEmpty { orderDirty = true }
+        let slot = allocRow(basic: Row.noBasic)
+        for c in acc { addCell(slot, c.sym, c.coef) }
+        rows[Int(slot)].constant = accConstant
+        solveRow(slot, for: subject)
+        if kinds[Int(subject)] == .external && !orderDirty {
+            defPos[Int(subject)] = Int32(order.count)
+            order.append(subject)
+        }
+        substitute(subject, from: slot)
+        try optimize()
+    }
+
+    /// Record a constraint as added and put its error symbols in the objective (kiwi does the latter
+    /// in createRow; only non-required constraints have errors and they never fail to add).
+    @inlinable
+    mutating func commit(_ constraint: Constraint, key: ObjectIdentifier, tag: Tag, strength: Double,
+                         required: Bool) {
+        tags[key] = (constraint, tag)
+        owner[Int(tag.marker)] = constraint
+        if tag.other >= 0 { owner[Int(tag.other)] = constraint }
+        if !required {
+            if kinds[Int(tag.marker)] == .error { setObj(tag.marker, obj[Int(tag.marker)] + strength) }
+            if tag.other >= 0 && kinds[Int(tag.other)] == .error {
+                setObj(tag.other, obj[Int(tag.other)] + strength)
+            }
+        }
+    }
+
+    @usableFromInline
+    mutating func rollbackNewSymbols(symbolCount: Int, varCount: Int) {
+        truncateSymbols(to: symbolCount)
+        rollbackVariables(varCount: varCount)
+    }
+
+    @usableFromInline
+    mutating func rollbackVariables(varCount: Int) {
+        while varList.count > varCount {
+            varSym[ObjectIdentifier(varList.removeLast())] = nil
+            varSyms.removeLast()
+        }
+    }
+
+    /// kiwi: chooseSubject, on the expanded accumulator.
+    @usableFromInline
+    func chooseSubject(_ tag: Tag) -> SymbolID {
+        var ext: SymbolID = -1
+        for c in acc where kinds[Int(c.sym)] == .external && (ext < 0 || c.sym < ext) { ext = c.sym }
+        if ext >= 0 { return ext }
+        for s in [tag.marker, tag.other] where s >= 0 {
+            let k = kinds[Int(s)]
+            if k == .slack || k == .error {
+                if markA[Int(s)] == stampA && acc[Int(idxA[Int(s)])].coef < 0 { return s }
+            }
+        }
+        return -1
+    }
+
+    /// kiwi: addWithArtificialVariable. Returns success and, on failure, the symbols of the final
+    /// artificial objective (the markers of the constraints that block the new one).
+    @usableFromInline
+    mutating func addWithArtificialVariable() throws(SolverError) -> (Bool, [SymbolID]) {
+        let art = newSymbol(.slack)
+        let artRow = allocRow(basic: art)
+        for c in acc { addCell(artRow, c.sym, c.coef) }
+        rows[Int(artRow)].constant = accConstant
+        let objRow = allocRow(basic: Row.artificialObjective)
+        for c in acc { addCell(objRow, c.sym, c.coef) }
+        rows[Int(objRow)].constant = accConstant
+
+        // optimize(artificial): entering = lowest-id non-dummy symbol with a negative coefficient.
+        while true {
+            var entering: SymbolID = -1
+            for cell in rows[Int(objRow)].cells
+            where cell.coef < 0 && kinds[Int(cell.sym)] != .dummy && (entering < 0 || cell.sym < entering) {
+                entering = cell.sym
+            }
+            if entering < 0 { break }
+            guard let r = leavingRow(entering) else { throw .internalError("the objective is unbounded") }
+            pivot(r, entering: entering)
+        }
+        let success = nearZero(rows[Int(objRow)].constant)
+        let blocking = success ? [] : rows[Int(objRow)].cells.map(\.sym)
+        freeRow(objRow)
+
+        let r = rowOf[Int(art)]
+        if r >= 0 {
+            if rows[Int(r)].cells.isEmpty {
+                freeRow(r)
+                return (success, blocking)
+            }
+            var entering: SymbolID = -1
+            for cell in rows[Int(r)].cells {
+                let k = kinds[Int(cell.sym)]
+                if (k == .slack || k == .error) && (entering < 0 || cell.sym < entering) { entering = cell.sym }
+            }
+            if entering < 0 {
+                freeRow(r)
+                return (false, blocking)
+            }
+            pivot(r, entering: entering)
+        }
+        // Remove the artificial symbol from the tableau.
+        while let e = cols[Int(art)].last {
+            journalRow(e.row)
+            removeCell(e.row, Int(e.cellPos))
+        }
+        setObj(art, 0)
+        return (success, blocking)
+    }
+
+    // MARK: - Removing constraints
+
+    @usableFromInline
+    mutating func removeConstraint(_ constraint: Constraint) throws(SolverError) {
+        let key = ObjectIdentifier(constraint)
+        guard let (_, tag) = tags.removeValue(forKey: key) else { throw .unknownConstraint(constraint) }
+        // kiwi: remove the error effects from the objective *before* pivoting.
+        if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, constraint.strength) }
+        if tag.other >= 0 && kinds[Int(tag.other)] == .error {
+            removeMarkerEffects(tag.other, constraint.strength)
+        }
+        let m = tag.marker
+        let r = rowOf[Int(m)]
+        if r >= 0 {
+            // Basic marker: definitions may still refer to it; rewrite them, then drop the row.
+            substitute(m, from: r, definitions: true)
+            freeRow(r)
+        } else if let leave = markerLeavingRow(m) {
+            let leaving = rows[Int(leave)].basic
+            addCell(leave, leaving, -1)
+            rowOf[Int(leaving)] = -1
+            solveRow(leave, for: m)
+            substitute(m, from: leave, definitions: true)
+            freeRow(leave)
+        }
+        owner[Int(m)] = nil
+        if tag.other >= 0 { owner[Int(tag.other)] = nil }
+        orderDirty = true
+        try optimize()
+    }
+
+    @usableFromInline
+    mutating func removeMarkerEffects(_ marker: SymbolID, _ strength: Double) {
+        let r = rowOf[Int(marker)]
+        if r >= 0 {
+            for cell in rows[Int(r)].cells { setObj(cell.sym, obj[Int(cell.sym)] - strength * cell.coef) }
+        } else {
+            setObj(marker, obj[Int(marker)] - strength)
+        }
+    }
+
+    /// kiwi: getMarkerLeavingRow.
+    @usableFromInline
+    func markerLeavingRow(_ marker: SymbolID) -> Int32? {
+        var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
+        var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
+        var b1 = Int32.max, b2 = Int32.max, b3 = Int32.min
+        for e in cols[Int(marker)] {
+            let b = rows[Int(e.row)].basic
+            if b < 0 { continue }
+            let c = rows[Int(e.row)].cells[Int(e.cellPos)].coef
+            if kinds[Int(b)] == .external {
+                if b > b3 { third = e.row; b3 = b }
+            } else if c < 0 {
+                let r = -rows[Int(e.row)].constant / c
+                if r < r1 || (r == r1 && b < b1) { r1 = r; first = e.row; b1 = b }
+            } else {
+                let r = rows[Int(e.row)].constant / c
+                if r < r2 || (r == r2 && b < b2) { r2 = r; second = e.row; b2 = b }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+
+    // MARK: - Edit variables
+
+    @usableFromInline
+    mutating func addEditVariable(_ v: Variable, strength: Double) throws(SolverError) {
+        let key = ObjectIdentifier(v)
+        if edits[key] != nil { throw .duplicateEditVariable(v) }
+        let s = Strength.clip(strength)
+        if s >= Strength.required { throw .badRequiredStrength(strength) }
+        let c = Constraint(v, .equal, strength: s)
+        try addConstraint(c)
+        edits[key] = EditInfo(tag: tags[ObjectIdentifier(c)]!.1, constraint: c, constant: 0)
+    }
+
+    @usableFromInline
+    mutating func removeEditVariable(_ v: Variable) throws(SolverError) {
+        let key = ObjectIdentifier(v)
+        guard let info = edits.removeValue(forKey: key) else { throw .unknownEditVariable(v) }
+        try removeConstraint(info.constraint)
+    }
+
+    /// kiwi: suggestValue — only row constants change; the dual simplex repairs feasibility. Every row
+    /// that contains the edit constraint's marker moves by `delta × coefficient` (the marker's
+    /// coefficient is the edit row's multiplier in that row); the marker's own row, when basic, by −delta.
+    @usableFromInline
+    mutating func suggestValue(_ v: Variable, _ value: Double) throws(SolverError) {
+        let key = ObjectIdentifier(v)
+        guard let info = edits[key] else { throw .unknownEditVariable(v) }
+        let delta = value - info.constant
+        edits[key]!.constant = value
+        let m = info.tag.marker
+        pushes.removeAll(keepingCapacity: true)
+        let r = rowOf[Int(m)]
+        if r >= 0 {
+            rows[Int(r)].constant -= delta
+            if rows[Int(r)].constant < 0 { pushes.append(m) }
+        }
+        for e in cols[Int(m)] {
+            let t = Int(e.row)
+            rows[t].constant += delta * rows[t].cells[Int(e.cellPos)].coef
+            let b = rows[t].basic
+            if b >= 0 && kinds[Int(b)] != .external && rows[t].constant < 0 { pushes.append(b) }
+        }
+        queueInfeasible()
+        try dualOptimize()
+    }
+
+    // MARK: - Values
+
+    @usableFromInline
+    mutating func updateVariables() {
+        ensureOrder()
+        for x in order {
+            let r = Int(rowOf[Int(x)])
+            var v = rows[r].constant
+            for cell in rows[r].cells {
+                let s = Int(cell.sym)
+                let sr = rowOf[s]
+                if sr >= 0 {
+                    v += cell.coef * (kinds[s] == .external ? extValue[s] : rows[Int(sr)].constant)
+                }
+            }
+            extValue[Int(x)] = v
+        }
+        for i in varList.indices {
+            let s = Int(varSyms[i])
+            varList[i].value = rowOf[s] >= 0 ? extValue[s] : 0
+        }
+    }
+}

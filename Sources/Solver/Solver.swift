@@ -1,0 +1,97 @@
+/// An incremental Cassowary constraint solver (Badros, Borning & Stuckey, ACM TOCHI 2001), with
+/// kiwi's design (nucleic/kiwi) and API, built for speed on long rows of views:
+///
+/// * symbols are `Int32` ids indexing dense arrays; rows are compact sparse vectors with a column
+///   index, so a pivot touches only the rows that contain the entering symbol;
+/// * rows of user variables are kept as *definitions* that pivots never rewrite (see Simplex.swift),
+///   so chains and rows of n views stay O(n) in size;
+/// * suggestions change row constants only and are repaired by the dual simplex from a worklist of
+///   infeasible rows — never rebuilt.
+///
+/// Pivoting rules and tie-breaks follow kiwi (lowest symbol id first), and every tolerance is kiwi's
+/// 1e-8, so uniquely determined answers match kiwi's.
+///
+/// Usage:
+/// ```
+/// let x = Variable("x"), y = Variable("y")
+/// let s = Solver()
+/// try s.addConstraint(x + 2 * y - 10 == 0)
+/// try s.addConstraint(Constraint(x, .equal, strength: Strength.weak))  // x == 0, weak
+/// try s.addEditVariable(y, strength: Strength.strong)
+/// try s.suggestValue(y, 3)
+/// s.updateVariables()  // x.value == 4, y.value == 3
+/// ```
+public final class Solver {
+    @usableFromInline var core = SolverCore()
+
+    public init() {}
+
+    /// Add a constraint.
+    ///
+    /// Throws `.duplicateConstraint` if this object is already added, and `.unsatisfiableConstraint`
+    /// for a required constraint that contradicts the required constraints present. In that case the
+    /// constraint is not added and the solver is exactly as before (every row coefficient, objective
+    /// coefficient, value and later result unchanged).
+    ///
+    /// **Conflict set guarantee.** The error lists constraints already in the solver, all required,
+    /// such that they together with the new constraint have no solution (the set is read off the
+    /// failing row: the markers it still contains are exactly the constraints combined to derive
+    /// the contradiction — a Farkas certificate). When that set has at most 64 members it is then
+    /// reduced by deletion filtering, re-checking each smaller system with a fresh solver, so it is
+    /// *irreducible*: dropping any one member makes the remaining set consistent with the new
+    /// constraint. Larger sets are returned unreduced (still infeasible, not necessarily minimal).
+    /// Members are listed in the order they were added.
+    public func addConstraint(_ constraint: Constraint) throws(SolverError) {
+        try core.addConstraint(constraint)
+    }
+
+    /// Remove a constraint (through its marker symbol, as in the paper). Throws `.unknownConstraint`.
+    public func removeConstraint(_ constraint: Constraint) throws(SolverError) {
+        try core.removeConstraint(constraint)
+    }
+
+    public func hasConstraint(_ constraint: Constraint) -> Bool {
+        core.tags[ObjectIdentifier(constraint)] != nil
+    }
+
+    /// The constraints in the solver (unordered).
+    public var constraints: [Constraint] { core.tags.values.map(\.0) }
+
+    /// Make `variable` editable at a non-required `strength` (an `== current suggestion` constraint).
+    /// Throws `.duplicateEditVariable` or `.badRequiredStrength`.
+    public func addEditVariable(_ variable: Variable, strength: Double) throws(SolverError) {
+        try core.addEditVariable(variable, strength: strength)
+    }
+
+    /// Throws `.unknownEditVariable`.
+    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        try core.removeEditVariable(variable)
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        core.edits[ObjectIdentifier(variable)] != nil
+    }
+
+    /// Suggest a value for an edit variable; the solution is repaired incrementally by the dual
+    /// simplex. Call `updateVariables()` to read the result. Throws `.unknownEditVariable`.
+    public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
+        try core.suggestValue(variable, value)
+    }
+
+    /// Write the current solution into every variable's `value`.
+    public func updateVariables() {
+        core.updateVariables()
+    }
+
+    /// The variables whose values are not uniquely fixed: another solution with the same objective
+    /// value gives them a different value. See `SolverCore.ambiguousSymbols` for exactly what is
+    /// detected. In the order the variables were first used.
+    public func ambiguousVariables() -> [Variable] {
+        core.ambiguousVariables()
+    }
+
+    /// Remove every constraint and edit variable.
+    public func reset() {
+        core = SolverCore()
+    }
+}

@@ -1,0 +1,102 @@
+/// Constraint strengths, as in kiwi (`kiwi/strength.h`): a strength is a `Double` weight of a
+/// constraint's error in the objective; `required` (and anything clipped to it) is a hard constraint.
+public enum Strength {
+    /// kiwi's `create(a, b, c, w) = clamp(a·w)·1e6 + clamp(b·w)·1e3 + clamp(c·w)`, each part clamped
+    /// to `0...1000`: three decimal "levels" so that one unit of a higher level outweighs up to 1000
+    /// units of the level below.
+    @inlinable
+    public static func create(_ a: Double, _ b: Double, _ c: Double, _ w: Double = 1) -> Double {
+        @inline(__always) func clamp(_ x: Double) -> Double { Swift.max(0, Swift.min(1000, x)) }
+        return clamp(a * w) * 1_000_000 + clamp(b * w) * 1_000 + clamp(c * w)
+    }
+
+    /// 1,001,001,000 — hard constraint.
+    public static let required = create(1000, 1000, 1000)
+    /// 1,000,000
+    public static let strong = create(1, 0, 0)
+    /// 1,000
+    public static let medium = create(0, 1, 0)
+    /// 1
+    public static let weak = create(0, 0, 1)
+
+    /// Clip to `0...required` (kiwi: `strength::clip`).
+    @inlinable
+    public static func clip(_ value: Double) -> Double { Swift.max(0, Swift.min(required, value)) }
+
+    // MARK: Auto Layout priorities
+
+    /// The static mapping of an Auto Layout priority (1…1000) to a strength.
+    ///
+    /// `1000` → `required`; `p` in `1..<1000` → `10^(9·(p−1)/998)`, i.e. 1 (p = 1) to 1e9 (p = 999),
+    /// strictly increasing, always below `required`. UIKit's named levels land at: fittingSize 50 ≈ 2.8,
+    /// low 250 ≈ 176, high 750 ≈ 5.7e6, 999 = 1e9.
+    ///
+    /// **Limits.** Weighted-sum Cassowary cannot give true lexicographic priorities with finite
+    /// weights. Adjacent priorities differ by a factor of only `10^(9/998) ≈ 1.021`, so this mapping
+    /// guarantees "higher wins" only when one higher-priority violation is traded against lower-priority
+    /// violations of at most about the same total size (one constraint against one, same coefficients).
+    /// Several lower constraints together can outweigh one higher constraint. When a system needs
+    /// levels that dominate each other, use `PriorityLadder`, which spends the same range on only
+    /// the priorities a system actually uses. Values outside 1…1000 are clamped.
+    public static func priority(_ p: Double) -> Double {
+        let p = Swift.max(1, Swift.min(1000, p))
+        if p >= 1000 { return required }
+        return pow10(9 * (p - 1) / 998)
+    }
+
+    /// 10^x without Foundation (exp/log are not in the standard library).
+    @usableFromInline
+    static func pow10(_ x: Double) -> Double {
+        // 10^x = 10^int · 10^frac, the fraction by a short series of 2^(frac·log2 10) halvings.
+        var intPart = x.rounded(.down)
+        var result = 1.0
+        while intPart > 0 { result *= 10; intPart -= 1 }
+        while intPart < 0 { result /= 10; intPart += 1 }
+        let frac = x - x.rounded(.down)  // in [0, 1)
+        // e^(frac·ln 10) by Taylor series; frac·ln 10 < 2.31 so 30 terms reach full precision.
+        let y = frac * 2.302585092994046
+        var term = 1.0, sum = 1.0
+        for n in 1...30 {
+            term *= y / Double(n)
+            sum += term
+        }
+        return result * sum
+    }
+}
+
+/// A rank-based mapping of the Auto Layout priorities used by one system to strengths that keep each
+/// used level above all the levels below it.
+///
+/// The distinct non-required priorities `p₁ < p₂ < … < p_k` used by a system get strengths
+/// `B^0, B^1, …, B^(k−1)` with `B = min(1000, 10^(9/(k−1)))`: the whole ladder stays within
+/// kiwi's range `1…1e9` (below `required`, and narrow enough that objective coefficients keep their
+/// precision against kiwi's 1e-8 tolerance). Priority 1000 stays `required`.
+///
+/// **Guarantee and limits.** Level `i+1` outweighs level `i` lexicographically as long as one unit of
+/// its violation is not traded against `B` or more units of total lower-level violation (counting
+/// coefficients): with up to 4 distinct levels `B = 1000` (kiwi's own separation of strong/medium/weak),
+/// so a level dominates fewer than 1000 equally-scaled lower constraints combined; with 10 levels
+/// `B = 10`; with `k` levels in general `B = 10^(9/(k−1))`. A system that uses many distinct
+/// priorities *and* trades one high constraint against many low ones can still see the many win.
+/// Priorities not in the ladder fall back to `Strength.priority(_:)`.
+public struct PriorityLadder: Sendable {
+    public let levels: [Double]
+    public let base: Double
+
+    public init<S: Sequence>(priorities: S) where S.Element == Double {
+        let distinct = Set(priorities.map { Swift.max(1, Swift.min(1000, $0)) }.filter { $0 < 1000 })
+        levels = distinct.sorted()
+        let k = levels.count
+        base = k <= 1 ? 1000 : Swift.min(1000, Strength.pow10(9 / Double(k - 1)))
+    }
+
+    /// The strength of priority `p` in this ladder.
+    public func strength(_ p: Double) -> Double {
+        let p = Swift.max(1, Swift.min(1000, p))
+        if p >= 1000 { return Strength.required }
+        guard let rank = levels.firstIndex(of: p) else { return Strength.priority(p) }
+        var s = 1.0
+        for _ in 0..<rank { s *= base }
+        return Swift.min(s, 1e9)
+    }
+}

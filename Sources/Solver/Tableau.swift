@@ -1,0 +1,369 @@
+/// The solver's state and its sparse-matrix primitives.
+///
+/// Everything lives in one struct so the algorithms are `mutating` methods working on plain
+/// arrays: no dynamic exclusivity checks, no hashing and no reference counting in the inner loops.
+/// Symbols are indices into the per-symbol arrays; rows live in `rows` slots; the column index
+/// `cols[symbol]` lists the rows that contain the symbol.
+@usableFromInline
+struct SolverCore {
+    // MARK: Per symbol
+    @usableFromInline var kinds: [SymbolKind] = []
+    @usableFromInline var cols: [[ColumnEntry]] = []
+    /// Row slot whose basic symbol this is, or -1 when non-basic.
+    @usableFromInline var rowOf: [Int32] = []
+    /// Objective coefficient (dense; 0 when absent). Only non-basic symbols have one.
+    @usableFromInline var obj: [Double] = []
+    @usableFromInline var inHeap: [Bool] = []
+    /// The constraint a marker/error symbol belongs to (for conflict sets).
+    @usableFromInline var owner: [Constraint?] = []
+    /// Value of each basic external symbol, computed by `updateVariables`.
+    @usableFromInline var extValue: [Double] = []
+    /// Position of a definition row in `order` (valid while `orderDirty` is false).
+    @usableFromInline var defPos: [Int32] = []
+    // Scratch marks (stamped, so they never need clearing).
+    @usableFromInline var markA: [UInt32] = []
+    @usableFromInline var idxA: [Int32] = []
+    @usableFromInline var markB: [UInt32] = []
+    @usableFromInline var markC: [UInt32] = []
+    @usableFromInline var scratchCoef: [Double] = []
+    @usableFromInline var stampA: UInt32 = 0
+    @usableFromInline var stampB: UInt32 = 0
+    @usableFromInline var stampC: UInt32 = 0
+
+    // MARK: Rows
+    @usableFromInline var rows: [Row] = []
+    @usableFromInline var freeSlots: [Int32] = []
+
+    // MARK: Objective bookkeeping
+    /// Min-heap (by symbol id, kiwi's tie-break) holding every non-dummy symbol whose objective
+    /// coefficient is negative (plus stale entries, checked when popped): primal entering-symbol
+    /// selection without scanning the whole objective.
+    @usableFromInline var heap: [Int32] = []
+
+    // MARK: Constraints, edits, variables
+    @usableFromInline var tags: [ObjectIdentifier: (Constraint, Tag)] = [:]
+    @usableFromInline var edits: [ObjectIdentifier: EditInfo] = [:]
+    @usableFromInline var varSym: [ObjectIdentifier: Int32] = [:]
+    @usableFromInline var varList: [Variable] = []
+    @usableFromInline var varSyms: [Int32] = []
+    @usableFromInline var infeasible: [Int32] = []
+    /// Definition rows (basic external symbols) in dependency order: each refers only to basic
+    /// externals earlier in the order.
+    @usableFromInline var order: [Int32] = []
+    @usableFromInline var orderDirty = false
+    /// False in the throw-away solvers that check conflict sets (no recursion).
+    @usableFromInline var minimizesConflicts = true
+
+    // MARK: Scratch buffers
+    @usableFromInline var src: [Cell] = []
+    @usableFromInline var srcConstant: Double = 0
+    @usableFromInline var acc: [Cell] = []
+    @usableFromInline var accConstant: Double = 0
+    @usableFromInline var targets: [ColumnEntry] = []
+    @usableFromInline var pushes: [Int32] = []
+    @usableFromInline var expandHeap: [Int32] = []
+
+    // MARK: Journal (undo log for the artificial-variable phase of a required constraint)
+    @usableFromInline var journaling = false
+    @usableFromInline var journaledSlot: [Bool] = []
+    @usableFromInline var jRows: [(Int32, Row)] = []
+    @usableFromInline var jObj: [(Int32, Double)] = []
+    @usableFromInline var jObjMark: [Bool] = []
+    @usableFromInline var jNewSlots: [Int32] = []
+    @usableFromInline var jFreeSlots: [Int32] = []
+    @usableFromInline var jRowCount = 0
+    @usableFromInline var jInfeasibleCount = 0
+
+    @usableFromInline init() {}
+
+    // MARK: - Symbols
+
+    @usableFromInline
+    mutating func newSymbol(_ kind: SymbolKind) -> SymbolID {
+        let id = SymbolID(kinds.count)
+        kinds.append(kind)
+        cols.append([])
+        rowOf.append(-1)
+        obj.append(0)
+        inHeap.append(false)
+        owner.append(nil)
+        extValue.append(0)
+        defPos.append(0)
+        markA.append(0)
+        idxA.append(0)
+        markB.append(0)
+        markC.append(0)
+        scratchCoef.append(0)
+        jObjMark.append(false)
+        return id
+    }
+
+    /// Forget symbols created after `count` (they must no longer occur anywhere).
+    @usableFromInline
+    mutating func truncateSymbols(to count: Int) {
+        let n = kinds.count - count
+        guard n > 0 else { return }
+        kinds.removeLast(n); cols.removeLast(n); rowOf.removeLast(n); obj.removeLast(n)
+        inHeap.removeLast(n); owner.removeLast(n); extValue.removeLast(n); defPos.removeLast(n)
+        markA.removeLast(n); idxA.removeLast(n); markB.removeLast(n); markC.removeLast(n)
+        scratchCoef.removeLast(n); jObjMark.removeLast(n)
+        heap.removeAll { Int($0) >= count }
+        heapify()
+    }
+
+    // MARK: - Cells and the column index
+
+    @inlinable @inline(__always)
+    mutating func addCell(_ r: Int32, _ s: SymbolID, _ c: Double) {
+        let k = Int32(rows[Int(r)].cells.count)
+        let j = Int32(cols[Int(s)].count)
+        rows[Int(r)].cells.append(Cell(sym: s, colPos: j, coef: c))
+        cols[Int(s)].append(ColumnEntry(row: r, cellPos: k))
+    }
+
+    @inlinable @inline(__always)
+    mutating func unlinkColumn(_ s: Int, _ j: Int) {
+        let last = cols[s].count - 1
+        if j != last {
+            let moved = cols[s][last]
+            cols[s][j] = moved
+            rows[Int(moved.row)].cells[Int(moved.cellPos)].colPos = Int32(j)
+        }
+        cols[s].removeLast()
+    }
+
+    @inlinable @inline(__always)
+    mutating func removeCell(_ r: Int32, _ k: Int) {
+        let cell = rows[Int(r)].cells[k]
+        unlinkColumn(Int(cell.sym), Int(cell.colPos))
+        let last = rows[Int(r)].cells.count - 1
+        if k != last {
+            let moved = rows[Int(r)].cells[last]
+            rows[Int(r)].cells[k] = moved
+            cols[Int(moved.sym)][Int(moved.colPos)].cellPos = Int32(k)
+        }
+        rows[Int(r)].cells.removeLast()
+    }
+
+    /// Index of symbol `s` in row `r`, scanning the shorter of the row and the column.
+    @inlinable
+    func cellIndex(_ r: Int32, _ s: SymbolID) -> Int? {
+        let col = cols[Int(s)]
+        if col.count <= rows[Int(r)].cells.count {
+            for e in col where e.row == r { return Int(e.cellPos) }
+            return nil
+        }
+        let cells = rows[Int(r)].cells
+        for k in cells.indices where cells[k].sym == s { return k }
+        return nil
+    }
+
+    @inlinable
+    func coefficient(_ r: Int32, _ s: SymbolID) -> Double {
+        guard let k = cellIndex(r, s) else { return 0 }
+        return rows[Int(r)].cells[k].coef
+    }
+
+    @inlinable @inline(__always)
+    func isDefinition(_ r: Int32) -> Bool {
+        let b = rows[Int(r)].basic
+        return b >= 0 && kinds[Int(b)] == .external
+    }
+
+    // MARK: - Row slots
+
+    @usableFromInline
+    mutating func allocRow(basic: SymbolID) -> Int32 {
+        let slot: Int32
+        if let s = freeSlots.popLast() {
+            slot = s
+        } else {
+            slot = Int32(rows.count)
+            rows.append(Row())
+            journaledSlot.append(false)
+        }
+        rows[Int(slot)].basic = basic
+        rows[Int(slot)].constant = 0
+        if basic >= 0 { rowOf[Int(basic)] = slot }
+        if journaling && !journaledSlot[Int(slot)] {
+            journaledSlot[Int(slot)] = true
+            jNewSlots.append(slot)
+        }
+        return slot
+    }
+
+    @usableFromInline
+    mutating func unlinkAllCells(_ r: Int32) {
+        for k in rows[Int(r)].cells.indices {
+            let c = rows[Int(r)].cells[k]
+            unlinkColumn(Int(c.sym), Int(c.colPos))
+        }
+        rows[Int(r)].cells.removeAll(keepingCapacity: true)
+    }
+
+    @usableFromInline
+    mutating func freeRow(_ r: Int32) {
+        journalRow(r)
+        unlinkAllCells(r)
+        let b = rows[Int(r)].basic
+        if b >= 0 && rowOf[Int(b)] == r { rowOf[Int(b)] = -1 }
+        rows[Int(r)].basic = Row.noBasic
+        rows[Int(r)].constant = 0
+        freeSlots.append(r)
+    }
+
+    /// `row r: 0 = constant + Σ cells` (with `s` among the cells) becomes `s = …` (kiwi: solveFor).
+    @usableFromInline
+    mutating func solveRow(_ r: Int32, for s: SymbolID) {
+        let k = cellIndex(r, s)!
+        let f = -1.0 / rows[Int(r)].cells[k].coef
+        removeCell(r, k)
+        rows[Int(r)].constant *= f
+        let n = rows[Int(r)].cells.count
+        var i = 0
+        while i < n {
+            rows[Int(r)].cells[i].coef *= f
+            i += 1
+        }
+        rows[Int(r)].basic = s
+        rowOf[Int(s)] = r
+    }
+
+    // MARK: - Objective
+
+    @inlinable @inline(__always)
+    mutating func setObj(_ s: SymbolID, _ value: Double) {
+        let v = nearZero(value) ? 0 : value
+        if journaling && !jObjMark[Int(s)] {
+            jObjMark[Int(s)] = true
+            jObj.append((s, obj[Int(s)]))
+        }
+        obj[Int(s)] = v
+        if v < 0 && !inHeap[Int(s)] && kinds[Int(s)] != .dummy { heapPush(s) }
+    }
+
+    @usableFromInline
+    mutating func heapPush(_ s: SymbolID) {
+        inHeap[Int(s)] = true
+        heap.append(s)
+        var i = heap.count - 1
+        while i > 0 {
+            let p = (i - 1) >> 1
+            if heap[p] <= heap[i] { break }
+            heap.swapAt(p, i)
+            i = p
+        }
+    }
+
+    @usableFromInline
+    mutating func heapPop() -> SymbolID {
+        let top = heap[0]
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+        }
+        inHeap[Int(top)] = false
+        return top
+    }
+
+    @usableFromInline
+    mutating func siftDown(_ start: Int) {
+        var i = start
+        let n = heap.count
+        while true {
+            let l = 2 * i + 1
+            if l >= n { break }
+            var m = l
+            if l + 1 < n && heap[l + 1] < heap[l] { m = l + 1 }
+            if heap[i] <= heap[m] { break }
+            heap.swapAt(i, m)
+            i = m
+        }
+    }
+
+    @usableFromInline
+    mutating func heapify() {
+        for i in inHeap.indices { inHeap[i] = false }
+        for s in heap { inHeap[Int(s)] = true }
+        var i = heap.count / 2
+        while i > 0 {
+            i -= 1
+            siftDown(i)
+        }
+    }
+
+    // MARK: - Journal
+
+    @inlinable @inline(__always)
+    mutating func journalRow(_ r: Int32) {
+        if journaling && !journaledSlot[Int(r)] {
+            journaledSlot[Int(r)] = true
+            jRows.append((r, rows[Int(r)]))
+        }
+    }
+
+    @usableFromInline
+    mutating func beginJournal() {
+        journaling = true
+        jFreeSlots = freeSlots
+        jRowCount = rows.count
+        jInfeasibleCount = infeasible.count
+    }
+
+    /// Stop recording; forget the log (the changes stay).
+    @usableFromInline
+    mutating func commitJournal() {
+        journaling = false
+        for (r, _) in jRows { journaledSlot[Int(r)] = false }
+        for r in jNewSlots where Int(r) < journaledSlot.count { journaledSlot[Int(r)] = false }
+        for (s, _) in jObj { jObjMark[Int(s)] = false }
+        jRows.removeAll(keepingCapacity: true)
+        jObj.removeAll(keepingCapacity: true)
+        jNewSlots.removeAll(keepingCapacity: true)
+        jFreeSlots.removeAll()
+    }
+
+    /// Undo every row and objective change since `beginJournal`, then forget symbols created since.
+    /// Rows get back their exact coefficients; only the internal order of column lists may differ,
+    /// and no decision of the solver depends on that order (ties are broken by symbol id).
+    @usableFromInline
+    mutating func rollbackJournal(symbolCount: Int) {
+        journaling = false
+        for r in jNewSlots {
+            let b = rows[Int(r)].basic
+            if b >= 0 && rowOf[Int(b)] == r { rowOf[Int(b)] = -1 }
+            unlinkAllCells(r)
+            rows[Int(r)].basic = Row.noBasic
+        }
+        for (r, _) in jRows {
+            let b = rows[Int(r)].basic
+            if b >= 0 && rowOf[Int(b)] == r { rowOf[Int(b)] = -1 }
+            unlinkAllCells(r)
+        }
+        for (r, saved) in jRows {
+            rows[Int(r)].constant = saved.constant
+            rows[Int(r)].basic = saved.basic
+            for c in saved.cells { addCell(r, c.sym, c.coef) }
+            if saved.basic >= 0 { rowOf[Int(saved.basic)] = r }
+        }
+        for (s, old) in jObj {
+            obj[Int(s)] = old
+            if old < 0 && !inHeap[Int(s)] && kinds[Int(s)] != .dummy { heapPush(s) }
+        }
+        freeSlots = jFreeSlots
+        infeasible.removeLast(infeasible.count - jInfeasibleCount)
+        rows.removeLast(rows.count - jRowCount)
+        journaledSlot.removeLast(journaledSlot.count - jRowCount)
+        commitJournal()
+        truncateSymbols(to: symbolCount)
+    }
+}
+
+/// An edit variable's bookkeeping (kiwi: `EditInfo`).
+@usableFromInline
+struct EditInfo {
+    @usableFromInline var tag: Tag
+    @usableFromInline var constraint: Constraint
+    @usableFromInline var constant: Double
+}
