@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "layoutlab",
             dependencies: [
-                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation",
+                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.

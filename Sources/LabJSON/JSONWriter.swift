@@ -14,10 +14,9 @@ public enum JSONWriter {
     public static func plainNumber(_ v: Double) -> String {
         if v.isNaN { return "nan" }
         if v.isInfinite { return v < 0 ? "-inf" : "inf" }
-        if v == v.rounded(.towardZero) && abs(v) < 9_007_199_254_740_992 {  // 2^53: integral and exact
-            if v == 0 && v.sign == .minus { return "-0" }
-            return String(Int64(v))
-        }
+        // Integral and exact below 2^53. Negative zero prints as 0: no reader of the lab's output cares
+        // about its sign, and "-0" beside a solver's "0" only looks like a difference.
+        if v == v.rounded(.towardZero) && abs(v) < 9_007_199_254_740_992 { return String(Int64(v)) }
         return v.description
     }
 
