@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
     ],
     targets: [
         // Points, sizes, rects and insets in Double (DESIGN 2).
@@ -42,6 +43,8 @@ let package = Package(
         .target(name: "Translation", dependencies: ["ViewTree", "ConstraintModel"]),
         // The Auto Layout backend: translated and hand-written constraints solved incrementally (DESIGN 4).
         .target(name: "AutoLayout", dependencies: ["ViewTree", "ConstraintModel", "Translation", "Solver"]),
+        // The sweep: experiments, seeded scenario generators, both backends side by side, causes (DESIGN 8).
+        .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "Scenario", .product(name: "Yams", package: "Yams")]),
         // Springs and struts with every known resizing policy (DESIGN 3.2).
         .target(name: "Springs", dependencies: ["ViewTree"]),
         .executableTarget(

@@ -66,6 +66,8 @@ public final class AutoLayoutEngine {
         self.configuration = configuration
         self.tree = tree
         self.variables = ViewVariables(tree: tree)
+        self.translationForms = Array(repeating: [], count: tree.views.count)
+        self.roundedByScale = Array(repeating: false, count: tree.views.count)
         try! solver.addEditVariable(variables.rootWidth, strength: Self.rootSizeStrength)
         try! solver.addEditVariable(variables.rootHeight, strength: Self.rootSizeStrength)
         suggest(tree.superviewSize)
@@ -78,18 +80,59 @@ public final class AutoLayoutEngine {
 
     /// Resizes the superview and lays the tree out.
     public func resize(to size: Size) -> AutoLayoutStep {
-        if configuration.timing == .everyStep {
+        advance(to: size)
+        return AutoLayoutStep(tree: tree, conflicts: lastConflicts, ambiguous: ambiguousViews(), degenerate: lastDegenerate)
+    }
+
+    /// Resizes and lays out without the ambiguity query (the sweep asks for it only where frames
+    /// diverge). Afterwards `tree` holds the frames and the `last…` properties what happened.
+    public func advance(to size: Size) {
+        lastConflicts = pendingConflicts
+        lastDegenerate = pendingDegenerate
+        pendingConflicts = []
+        pendingDegenerate = []
+        stepsTaken += 1
+        if configuration.timing == .everyStep && stepsTaken > 1 {
             retranslateMasks()
         }
         suggest(size)
         solver.updateVariables()
         if !rootTakes(size) { recoverRootSize(size) }
         readFrames(size)
-        let step = AutoLayoutStep(tree: tree, conflicts: pendingConflicts, ambiguous: ambiguousViews(),
-                                  degenerate: pendingDegenerate)
+        lastConflicts += pendingConflicts
+        lastDegenerate += pendingDegenerate
         pendingConflicts = []
         pendingDegenerate = []
-        return step
+    }
+
+    /// Conflicts broken during the last step (and, on the first, while building).
+    public private(set) var lastConflicts: [Conflict] = []
+    /// Degenerate translations met during the last step (and, on the first, while building).
+    public private(set) var lastDegenerate: [DegenerateTranslation] = []
+    /// Per view, the translation forms its current translated constraints use.
+    public private(set) var translationForms: [TranslationForms]
+    /// Per view, whether pixel rounding moved an edge in the last step.
+    public private(set) var roundedByScale: [Bool]
+    /// Resizes so far; with `every-step` the masks are translated again before every resize but the
+    /// first (whose translation, from the initial frames, was made while building).
+    public private(set) var stepsTaken = 0
+
+    /// Views with a variable in a required constraint that the solution misses by more than
+    /// `tolerance` (the solver's near-zero threshold treats small coefficients and values as zero).
+    public func viewsMissingRequiredConstraints(tolerance: Double = 1e-7) -> Set<Int> {
+        var out = Set<Int>()
+        for entry in installed where entry.layout.isRequired {
+            let e = entry.solver.expression
+            var value = e.constant
+            for t in e.terms { value += t.coefficient * t.variable.value }
+            let miss: Double = switch entry.solver.op {
+            case .equal: abs(value)
+            case .greaterOrEqual: max(0, -value)
+            case .lessOrEqual: max(0, value)
+            }
+            if miss > tolerance { for t in e.terms { if let v = variables.owner(of: t.variable) { out.insert(v) } } }
+        }
+        return out
     }
 
     // MARK: Installing
@@ -119,6 +162,7 @@ public final class AutoLayoutEngine {
     private func translateMasks() {
         for (view, result) in MaskTranslation.translateAll(tree, policy: configuration.translation) {
             pendingDegenerate += result.degenerate
+            translationForms[view] = result.forms
             for c in result.constraints { install(c, view: view) }
         }
     }
@@ -183,7 +227,11 @@ public final class AutoLayoutEngine {
             Rect(x: v.x[$0].value, y: v.y[$0].value, width: v.width[$0].value, height: v.height[$0].value)
         }
         if let scale = configuration.scale {
-            absolute = absolute.map { PixelRounding.round($0, scale: Double(scale)) }
+            for i in absolute.indices {
+                let r = PixelRounding.round(absolute[i], scale: Double(scale))
+                roundedByScale[i] = r != absolute[i]
+                absolute[i] = r
+            }
         }
         var frames: [Rect] = []
         for (i, a) in absolute.enumerated() {
@@ -199,7 +247,7 @@ public final class AutoLayoutEngine {
 
     /// Views the constraints leave free: a variable the solver reports as not uniquely fixed, or one
     /// no constraint mentions at all (the solver never sees those).
-    private func ambiguousViews() -> [String] {
+    public func ambiguousViews() -> [String] {
         if unconstrainedCache == nil {
             var mentioned = Set<ObjectIdentifier>()
             for entry in installed { for t in entry.solver.expression.terms { mentioned.insert(ObjectIdentifier(t.variable)) } }

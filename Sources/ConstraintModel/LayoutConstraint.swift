@@ -23,6 +23,8 @@ public struct LayoutConstraint: Hashable, Sendable {
     public var identifier: String?
     public var isActive: Bool
     public var origin: Origin
+    /// The multiplier was stored through a 32-bit float and lost precision (AppKit's translation).
+    public var multiplierWasRounded = false
 
     public init(_ item1: String, _ attr1: LayoutAttribute, _ relation: LayoutRelation = .equal,
                 _ item2: String? = nil, _ attr2: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0,

@@ -11,6 +11,8 @@ public enum MaskTranslation {
     public struct Result: Sendable {
         public var constraints: [LayoutConstraint]
         public var degenerate: [DegenerateTranslation]
+        /// The forms this translation used that springs and struts do not share.
+        public var forms: TranslationForms = []
     }
 
     public static func translate(viewID: String, superviewItem: String, frame: Rect, mask: AutoresizingMask,
@@ -21,7 +23,10 @@ public enum MaskTranslation {
                                   W: frame.length(on: axis), S: superviewSize[axis], parts: mask.parts(on: axis),
                                   origin: .autoresizingMask(notation: mask.notation))
             do {
-                result.constraints += try forms(input, policy)
+                let made = try forms(input, policy)
+                result.constraints += made
+                if policy == .ios7Center && input.parts.min && input.parts.max && !input.parts.size { result.forms.insert(.centreFraction) }
+                if policy == .appkit && made.contains(where: { $0.multiplierWasRounded }) { result.forms.insert(.float32Multiplier) }
             } catch {
                 var e = error
                 e.viewID = viewID
@@ -165,6 +170,11 @@ public enum MaskTranslation {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let sw = a.sizeAttr
         func f32(_ m: Double) -> Double { Double(Float(m)) }
+        func rounded(_ c: LayoutConstraint, exact m: Double) -> LayoutConstraint {
+            var c = c
+            c.multiplierWasRounded = c.multiplier != m
+            return c
+        }
         let maxMarginFixed = LayoutConstraint(a.superview, sw, .equal, a.view, a.maxAttr, multiplier: 1, constant: R, origin: a.origin)
         switch (a.parts.min, a.parts.size, a.parts.max) {
         case (false, false, _):
@@ -175,16 +185,16 @@ public enum MaskTranslation {
             return [a.fixed(a.minAttr, L), maxMarginFixed]
         case (true, true, false):
             let m = L / (try a.nonZero(L + W, a.axis == .horizontal ? "L + W" : "T + H"))
-            return [maxMarginFixed, a.scaled(a.minAttr, f32(m), sw, -m * R)]
+            return [maxMarginFixed, rounded(a.scaled(a.minAttr, f32(m), sw, -m * R), exact: m)]
         case (false, true, true):
             let m = W / (try a.nonZero(W + R, a.axis == .horizontal ? "W + R" : "H + B"))
-            return [a.fixed(a.minAttr, L), a.scaled(sw, f32(m), sw, -m * L)]
+            return [a.fixed(a.minAttr, L), rounded(a.scaled(sw, f32(m), sw, -m * L), exact: m)]
         case (true, false, true):
             let m = L / (try a.nonZero(S - W, a.axis == .horizontal ? "S − W" : "S − H"))
-            return [a.scaled(a.minAttr, f32(m), sw, -m * W), a.fixed(sw, W)]
+            return [rounded(a.scaled(a.minAttr, f32(m), sw, -m * W), exact: m), a.fixed(sw, W)]
         case (true, true, true):
             let d = try a.nonZero(S, "S")
-            return [a.scaled(a.minAttr, f32(L / d), sw, 0), a.scaled(sw, f32(W / d), sw, 0)]
+            return [rounded(a.scaled(a.minAttr, f32(L / d), sw, 0), exact: L / d), rounded(a.scaled(sw, f32(W / d), sw, 0), exact: W / d)]
         }
     }
 }
@@ -202,4 +212,15 @@ extension MaskTranslation {
                                  superviewSize: parent.map { tree.views[$0].frame.size } ?? tree.superviewSize, policy: policy))
         }
     }
+}
+
+/// Translation forms whose results springs and struts do not share (sweep causes).
+public struct TranslationForms: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// iOS 7's L+R form: the centre keeps its fraction of the superview.
+    public static let centreFraction = TranslationForms(rawValue: 1)
+    /// AppKit stored a multiplier whose Float32 value differs from the exact one.
+    public static let float32Multiplier = TranslationForms(rawValue: 2)
 }

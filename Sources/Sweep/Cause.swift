@@ -1,0 +1,39 @@
+/// Why two backends' frames for a view differ (DESIGN 3.3), as recorded with each divergence. Causes
+/// come from events that actually happened to the view or one of its ancestors on the path so far
+/// (an ancestor's clamp moves its subviews too), never from the mask alone.
+public struct Causes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let nonPositiveFlexibleSum = Causes(rawValue: 1 << 0)
+    public static let clamp = Causes(rawValue: 1 << 1)
+    public static let rounding = Causes(rawValue: 1 << 2)
+    public static let carriedError = Causes(rawValue: 1 << 3)
+    public static let equalSplit = Causes(rawValue: 1 << 4)
+    public static let centreForm = Causes(rawValue: 1 << 5)
+    public static let float32Multiplier = Causes(rawValue: 1 << 6)
+    public static let retranslation = Causes(rawValue: 1 << 7)
+    public static let degenerateTranslation = Causes(rawValue: 1 << 8)
+    public static let conflict = Causes(rawValue: 1 << 9)
+    public static let ambiguity = Causes(rawValue: 1 << 10)
+    public static let solverTolerance = Causes(rawValue: 1 << 11)
+    public static let nonFinite = Causes(rawValue: 1 << 12)
+    public static let fallback = Causes(rawValue: 1 << 13)
+
+    /// Stable names: these are what `results.db` stores and queries group by.
+    public static let names: [(Causes, String)] = [
+        (.nonPositiveFlexibleSum, "zero-or-negative-flexible-sum"), (.clamp, "clamp"), (.rounding, "rounding"),
+        (.carriedError, "carried-error"), (.equalSplit, "equal-split"), (.centreForm, "centre-form"),
+        (.float32Multiplier, "float32-multiplier"), (.retranslation, "re-translation"),
+        (.degenerateTranslation, "degenerate-translation"), (.conflict, "conflict"), (.ambiguity, "ambiguity"),
+        (.solverTolerance, "solver-tolerance"), (.nonFinite, "non-finite"), (.fallback, "policy-fallback"),
+    ]
+
+    /// What a divergence with no known cause is recorded as: the lab's most interesting output.
+    public static let unexplainedName = "unexplained"
+
+    public var nameList: [String] {
+        let list = Self.names.filter { contains($0.0) }.map(\.1)
+        return list.isEmpty ? [Self.unexplainedName] : list
+    }
+}

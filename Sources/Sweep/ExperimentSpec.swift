@@ -1,0 +1,106 @@
+import Geometry
+import Scenario
+import ViewTree
+
+/// An experiment (DESIGN 8): where scenarios come from, which size sequences to apply, which backend
+/// configurations to compare, and a seed. Read from a YAML file in `experiments/` by `SpecReader`.
+public struct ExperimentSpec: Sendable {
+    public var name: String
+    public var seed: UInt64
+    public var scenarioSources: [ScenarioSource]
+    public var sequences: [SequenceSpec]
+    public var comparisons: [Comparison]
+    /// The file's text, stored with the results so a run can be reproduced.
+    public var text: String
+
+    public init(name: String, seed: UInt64, scenarioSources: [ScenarioSource], sequences: [SequenceSpec],
+                comparisons: [Comparison], text: String = "") {
+        self.name = name
+        self.seed = seed
+        self.scenarioSources = scenarioSources
+        self.sequences = sequences
+        self.comparisons = comparisons
+        self.text = text
+    }
+}
+
+/// Scenarios: one read from a file, or a seeded generator of random trees.
+public enum ScenarioSource: Sendable {
+    case file(path: String, scenario: Scenario)
+    case generated(TreeGeneratorSpec)
+}
+
+/// A seeded generator of random view trees.
+public struct TreeGeneratorSpec: Hashable, Sendable {
+    /// How many trees.
+    public var count: Int
+    /// Views per tree.
+    public var views: ClosedRange<Int>
+    /// Maximum nesting depth (1: every view is a child of the superview).
+    public var depth: Int
+    /// Maximum children per view (and of the superview).
+    public var fanout: Int
+    /// The masks to draw from with their weights (default: all 64, uniform).
+    public var masks: [(mask: AutoresizingMask, weight: Double)]
+    /// Superview sizes to draw from.
+    public var superviews: [Size]
+    /// Probabilities, per view and axis, of the frames that break springs and struts.
+    public var zeroSize: Double
+    public var edgeTouching: Double
+    public var largerThanSuperview: Double
+
+    public init(count: Int, views: ClosedRange<Int> = 1...10, depth: Int = 3, fanout: Int = 4,
+                masks: [(mask: AutoresizingMask, weight: Double)] = (0...63).map { (AutoresizingMask(rawValue: $0), 1) },
+                superviews: [Size] = [Size(width: 320, height: 480)], zeroSize: Double = 0.05, edgeTouching: Double = 0.1,
+                largerThanSuperview: Double = 0.05) {
+        self.count = count
+        self.views = views
+        self.depth = depth
+        self.fanout = fanout
+        self.masks = masks
+        self.superviews = superviews
+        self.zeroSize = zeroSize
+        self.edgeTouching = edgeTouching
+        self.largerThanSuperview = largerThanSuperview
+    }
+
+    public static func == (l: Self, r: Self) -> Bool {
+        l.count == r.count && l.views == r.views && l.depth == r.depth && l.fanout == r.fanout
+            && l.masks.map(\.mask) == r.masks.map(\.mask) && l.masks.map(\.weight) == r.masks.map(\.weight)
+            && l.superviews == r.superviews && l.zeroSize == r.zeroSize && l.edgeTouching == r.edgeTouching
+            && l.largerThanSuperview == r.largerThanSuperview
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(count)
+        h.combine(depth)
+    }
+}
+
+/// Which superview axes a sequence changes.
+public enum SequenceAxis: String, CaseIterable, Hashable, Sendable {
+    case width, height, both
+}
+
+/// A sequence of superview sizes, possibly relative to the scenario's own size.
+public enum SequenceSpec: Hashable, Sendable {
+    case explicit([Size])
+    /// Linear steps from the scenario's size to `target` (grow or shrink).
+    case ramp(target: Size, steps: Int)
+    /// Down to 0 on the axis and back up, in `steps` steps.
+    case throughZero(steps: Int, axis: SequenceAxis)
+    /// ±amplitude around the start: +a, 0, −a, 0, … for `steps` steps.
+    case oscillation(amplitude: Double, steps: Int, axis: SequenceAxis)
+    /// Steps uniform in ±maxStep, never below 0, seeded.
+    case randomWalk(steps: Int, maxStep: Double, axis: SequenceAxis)
+
+    public var kind: String {
+        switch self {
+        case .explicit: "sizes"
+        case .ramp: "ramp"
+        case .throughZero: "through-zero"
+        case .oscillation: "oscillation"
+        case .randomWalk: "random-walk"
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import Geometry
+import Scenario
+import ViewTree
+import Yams
+
+/// A problem in an experiment file: file, line, column and what is wrong.
+public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public var description: String { "\(file):\(line):\(column): \(message)" }
+}
+
+/// Reads experiment files: YAML, so they can carry comments and stay readable. The format:
+///
+/// ```yaml
+/// name: quick                 # optional (default: the file name)
+/// seed: 42
+/// scenarios:
+///   - file: scenarios/example.json          # relative to this file
+///   - generate: {count: 100, views: [1, 10], depth: 3, fanout: 4, masks: all,
+///                superview: [[320, 480]], zero_size: 0.05, edge_touching: 0.1, larger_than_superview: 0.05}
+/// sequences:
+///   - sizes: [[200, 100], [50, 100]]
+///   - ramp: {to: [640, 960], steps: 4}            # grow or shrink from the scenario's size
+///   - through_zero: {steps: 6, axis: width}       # width, height or both
+///   - oscillation: {amplitude: 80, steps: 8, axis: both}
+///   - random_walk: {steps: 20, max_step: 60, axis: both}
+/// comparisons:
+///   - {a: springs/documented, b: autolayout/modern/once}
+///   - {a: springs/gnustep-0.29, b: springs/appkit, scale: 2, tolerance: 0.25}
+/// ```
+///
+/// `masks` is `all`, a list of masks (integers, Apple notation, or lists of UIKit names), or a mapping
+/// from mask to weight.
+public enum SpecReader {
+    public static func read(path: String) throws(SpecError) -> ExperimentSpec {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SpecError(file: path, line: 0, column: 0, message: "cannot read the file")
+        }
+        return try read(text: String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    public static func read(text: String, file: String) throws(SpecError) -> ExperimentSpec {
+        let r = Reader(file: file, directory: (file as NSString).deletingLastPathComponent)
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else { throw r.error(nil, "the file is empty") }
+            root = node
+        } catch let e as SpecError {
+            throw e
+        } catch let e as YamlError {
+            throw r.yamlError(e)
+        } catch {
+            throw SpecError(file: file, line: 0, column: 0, message: "\(error)")
+        }
+        return try r.experiment(root, text: text)
+    }
+}
+
+private struct Reader {
+    let file: String
+    let directory: String
+
+    func error(_ node: Node?, _ message: String) -> SpecError {
+        SpecError(file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message)
+    }
+
+    func yamlError(_ e: YamlError) -> SpecError {
+        switch e {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+            return SpecError(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+        default:
+            return SpecError(file: file, line: 1, column: 1, message: "YAML: \(e)")
+        }
+    }
+
+    /// The mapping's members, rejecting keys not in `allowed`.
+    func mapping(_ node: Node, _ what: String, allowed: [String]) throws(SpecError) -> [(key: String, keyNode: Node, value: Node)] {
+        guard case .mapping(let m) = node else { throw error(node, "\(what) must be a mapping") }
+        var out: [(String, Node, Node)] = []
+        for (k, v) in m {
+            guard let key = k.string else { throw error(k, "keys must be strings") }
+            guard allowed.contains(key) else {
+                throw error(k, "unknown key '\(key)' in \(what) (allowed: \(allowed.joined(separator: ", ")))")
+            }
+            out.append((key, k, v))
+        }
+        return out
+    }
+
+    func sequence(_ node: Node, _ what: String) throws(SpecError) -> [Node] {
+        guard case .sequence(let s) = node else { throw error(node, "\(what) must be a list") }
+        return Array(s)
+    }
+
+    func number(_ node: Node, _ what: String) throws(SpecError) -> Double {
+        guard case .scalar = node, let v = node.float, v.isFinite else { throw error(node, "\(what) must be a finite number") }
+        return v
+    }
+
+    func integer(_ node: Node, _ what: String, min: Int = 0) throws(SpecError) -> Int {
+        guard case .scalar = node, let v = node.int, v >= min else { throw error(node, "\(what) must be an integer ≥ \(min)") }
+        return v
+    }
+
+    func probability(_ node: Node, _ what: String) throws(SpecError) -> Double {
+        let p = try number(node, what)
+        guard (0...1).contains(p) else { throw error(node, "\(what) must be between 0 and 1") }
+        return p
+    }
+
+    func size(_ node: Node, _ what: String) throws(SpecError) -> Size {
+        let items = try sequence(node, what)
+        guard items.count == 2 else { throw error(node, "\(what) must be [width, height]") }
+        let s = Size(width: try number(items[0], "\(what) width"), height: try number(items[1], "\(what) height"))
+        guard s.width >= 0 && s.height >= 0 else { throw error(node, "\(what) must not be negative") }
+        return s
+    }
+
+    func range(_ node: Node, _ what: String, min: Int) throws(SpecError) -> ClosedRange<Int> {
+        if case .sequence = node {
+            let items = try sequence(node, what)
+            guard items.count == 2 else { throw error(node, "\(what) must be a number or [min, max]") }
+            let lo = try integer(items[0], what, min: min), hi = try integer(items[1], what, min: min)
+            guard lo <= hi else { throw error(node, "\(what): min is above max") }
+            return lo...hi
+        }
+        let v = try integer(node, what, min: min)
+        return v...v
+    }
+
+    func axis(_ node: Node?) throws(SpecError) -> SequenceAxis {
+        guard let node else { return .both }
+        guard let s = node.string, let a = SequenceAxis(rawValue: s) else { throw error(node, "axis must be width, height or both") }
+        return a
+    }
+
+    func experiment(_ root: Node, text: String) throws(SpecError) -> ExperimentSpec {
+        let top = try mapping(root, "the experiment", allowed: ["name", "seed", "scenarios", "sequences", "comparisons"])
+        func value(_ key: String) -> Node? { top.first { $0.key == key }?.value }
+        func required(_ key: String) throws(SpecError) -> Node {
+            guard let v = value(key) else { throw error(root, "missing key '\(key)'") }
+            return v
+        }
+        let name = value("name")?.string ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let seedNode = try required("seed")
+        guard case .scalar = seedNode, let seed = UInt64(seedNode.string ?? "") else { throw error(seedNode, "seed must be a non-negative integer") }
+        var sources: [ScenarioSource] = []
+        for item in try sequence(try required("scenarios"), "scenarios") { sources.append(try scenarioSource(item)) }
+        var sequences: [SequenceSpec] = []
+        for item in try sequence(try required("sequences"), "sequences") { sequences.append(try sequenceSpec(item)) }
+        var comparisons: [Comparison] = []
+        for item in try sequence(try required("comparisons"), "comparisons") { comparisons.append(try comparison(item)) }
+        for (key, list) in [("scenarios", sources.count), ("sequences", sequences.count), ("comparisons", comparisons.count)] where list == 0 {
+            throw error(value(key), "\(key) must not be empty")
+        }
+        return ExperimentSpec(name: name, seed: seed, scenarioSources: sources, sequences: sequences,
+                              comparisons: comparisons, text: text)
+    }
+
+    func scenarioSource(_ node: Node) throws(SpecError) -> ScenarioSource {
+        let m = try mapping(node, "a scenario source", allowed: ["file", "generate"])
+        guard m.count == 1 else { throw error(node, "a scenario source is either 'file' or 'generate'") }
+        let (key, _, v) = m[0]
+        if key == "file" {
+            guard let relative = v.string else { throw error(v, "file must be a path") }
+            let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
+            guard let data = FileManager.default.contents(atPath: path) else { throw error(v, "cannot read scenario file \(path)") }
+            do {
+                return .file(path: relative, scenario: try Scenario(json: String(decoding: data, as: UTF8.self), file: path))
+            } catch {
+                throw self.error(v, "scenario file: \(error)")
+            }
+        }
+        let g = try mapping(v, "generate", allowed: ["count", "views", "depth", "fanout", "masks", "superview",
+                                                     "zero_size", "edge_touching", "larger_than_superview"])
+        var spec = TreeGeneratorSpec(count: 0)
+        guard let countNode = g.first(where: { $0.key == "count" })?.value else { throw error(v, "generate needs 'count'") }
+        spec.count = try integer(countNode, "count", min: 1)
+        for (key, _, value) in g {
+            switch key {
+            case "views": spec.views = try range(value, "views", min: 1)
+            case "depth": spec.depth = try integer(value, "depth", min: 1)
+            case "fanout": spec.fanout = try integer(value, "fanout", min: 1)
+            case "masks": spec.masks = try masks(value)
+            case "superview":
+                let items = try sequence(value, "superview")
+                if let first = items.first, case .sequence = first {
+                    spec.superviews = []
+                    for item in items { spec.superviews.append(try size(item, "superview")) }
+                } else {
+                    spec.superviews = [try size(value, "superview")]
+                }
+            case "zero_size": spec.zeroSize = try probability(value, "zero_size")
+            case "edge_touching": spec.edgeTouching = try probability(value, "edge_touching")
+            case "larger_than_superview": spec.largerThanSuperview = try probability(value, "larger_than_superview")
+            default: break
+            }
+        }
+        guard spec.zeroSize + spec.edgeTouching + spec.largerThanSuperview <= 1 else {
+            throw error(v, "zero_size + edge_touching + larger_than_superview must not exceed 1")
+        }
+        return .generated(spec)
+    }
+
+    func mask(_ node: Node) throws(SpecError) -> AutoresizingMask {
+        if case .sequence = node {
+            var m = AutoresizingMask.none
+            for item in try sequence(node, "mask") {
+                guard let name = item.string, let bit = AutoresizingMask.uikitNames.first(where: { $0.name == name }) else {
+                    throw error(item, "unknown mask name (valid: \(AutoresizingMask.uikitNames.map(\.name).joined(separator: ", ")))")
+                }
+                m.insert(bit.mask)
+            }
+            return m
+        }
+        if let v = node.int, (0...63).contains(v) { return AutoresizingMask(rawValue: v) }
+        if let s = node.string, let m = AutoresizingMask(notation: s) { return m }
+        throw error(node, "a mask is an integer 0…63, Apple's notation (\"h=&-& v=--&\") or a list of UIKit names")
+    }
+
+    func masks(_ node: Node) throws(SpecError) -> [(mask: AutoresizingMask, weight: Double)] {
+        if node.string == "all" { return (0...63).map { (AutoresizingMask(rawValue: $0), 1) } }
+        if case .mapping(let m) = node {
+            var out: [(AutoresizingMask, Double)] = []
+            for (k, v) in m {
+                let w = try number(v, "a mask weight")
+                guard w >= 0 else { throw error(v, "mask weights must not be negative") }
+                out.append((try mask(k), w))
+            }
+            guard out.contains(where: { $0.1 > 0 }) else { throw error(node, "at least one mask weight must be positive") }
+            return out
+        }
+        var out: [(AutoresizingMask, Double)] = []
+        for item in try sequence(node, "masks") { out.append((try mask(item), 1)) }
+        guard !out.isEmpty else { throw error(node, "masks must not be empty") }
+        return out
+    }
+
+    func sequenceSpec(_ node: Node) throws(SpecError) -> SequenceSpec {
+        let kinds = ["sizes", "ramp", "through_zero", "oscillation", "random_walk"]
+        let m = try mapping(node, "a sequence", allowed: kinds)
+        guard m.count == 1 else { throw error(node, "a sequence is one of: \(kinds.joined(separator: ", "))") }
+        let (key, _, v) = m[0]
+        if key == "sizes" {
+            var sizes: [Size] = []
+            for item in try sequence(v, "sizes") { sizes.append(try size(item, "a size")) }
+            guard !sizes.isEmpty else { throw error(v, "sizes must not be empty") }
+            return .explicit(sizes)
+        }
+        let allowed: [String] = switch key {
+        case "ramp": ["to", "steps"]
+        case "through_zero": ["steps", "axis"]
+        case "oscillation": ["amplitude", "steps", "axis"]
+        default: ["steps", "max_step", "axis"]
+        }
+        let p = try mapping(v, key, allowed: allowed)
+        func get(_ k: String) throws(SpecError) -> Node {
+            guard let n = p.first(where: { $0.key == k })?.value else { throw error(v, "\(key) needs '\(k)'") }
+            return n
+        }
+        let steps = try integer(try get("steps"), "steps", min: 1)
+        let axisNode = p.first { $0.key == "axis" }?.value
+        switch key {
+        case "ramp": return .ramp(target: try size(try get("to"), "to"), steps: steps)
+        case "through_zero": return .throughZero(steps: max(2, steps), axis: try axis(axisNode))
+        case "oscillation": return .oscillation(amplitude: try number(try get("amplitude"), "amplitude"), steps: steps, axis: try axis(axisNode))
+        default: return .randomWalk(steps: steps, maxStep: try number(try get("max_step"), "max_step"), axis: try axis(axisNode))
+        }
+    }
+
+    func comparison(_ node: Node) throws(SpecError) -> Comparison {
+        let m = try mapping(node, "a comparison", allowed: ["a", "b", "scale", "tolerance"])
+        func backend(_ k: String) throws(SpecError) -> BackendConfiguration {
+            guard let n = m.first(where: { $0.key == k })?.value else { throw error(node, "a comparison needs '\(k)'") }
+            guard let s = n.string, let b = BackendConfiguration(s) else {
+                throw error(n, "unknown backend configuration (expected \(BackendConfiguration.examples))")
+            }
+            return b
+        }
+        let a = try backend("a"), b = try backend("b")
+        var scale: Int?
+        if let s = m.first(where: { $0.key == "scale" })?.value {
+            let v = try integer(s, "scale", min: 1)
+            guard v <= 3 else { throw error(s, "scale must be 1, 2 or 3") }
+            scale = v
+        }
+        var tolerance: Double?
+        if let t = m.first(where: { $0.key == "tolerance" })?.value {
+            tolerance = try number(t, "tolerance")
+            guard tolerance! >= 0 else { throw error(t, "tolerance must not be negative") }
+        }
+        return Comparison(a: a, b: b, scale: scale, tolerance: tolerance)
+    }
+}
