@@ -45,12 +45,16 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["ViewTree", "ConstraintModel", "Translation", "Solver"]),
         // The sweep: experiments, seeded scenario generators, both backends side by side, causes (DESIGN 8).
         .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "Scenario", .product(name: "Yams", package: "Yams")]),
+        // The system's SQLite (libsqlite3-dev), through its C API.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // results.db: the schema, the sweep's writer, queries (the only target that knows SQLite).
+        .target(name: "Store", dependencies: ["CSQLite", "Sweep"]),
         // Springs and struts with every known resizing policy (DESIGN 3.2).
         .target(name: "Springs", dependencies: ["ViewTree"]),
         .executableTarget(
             name: "layoutlab",
             dependencies: [
-                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem",
+                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.

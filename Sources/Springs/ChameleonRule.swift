@@ -18,7 +18,9 @@ enum ChameleonRule: ResizingRule {
         var notes: ResizeNotes = []
         var rawX = x, rawW = w  // unrounded, to note what floorf changed
         func proportional(_ denominator: Double) {
-            if denominator <= 0 { notes.insert(.nonPositiveFlexibleSum) }
+            if denominator <= 0 || ProportionalSplit.isRoundingNoise(denominator, abs(S) + abs(x) + abs(w)) {
+                notes.insert(.nonPositiveFlexibleSum)
+            }
         }
         if p.min && p.size && p.max {
             proportional(S)

@@ -25,7 +25,16 @@ enum ProportionalSplit {
         let perPoint = delta / sum
         if parts.min { origin += perPoint * L }
         if parts.size { length += perPoint * W }
-        return (origin, length, [])
+        let magnitude = abs(L) + abs(W) + abs(R)
+        return (origin, length, delta != 0 && isRoundingNoise(sum, magnitude) ? [.nonPositiveFlexibleSum] : [])
+    }
+
+    /// A positive flexible sum within floating-point rounding of zero (at most 1e-9 of the parts it
+    /// came from, e.g. 125.00000000000001 − 125 − 0): zero in exact arithmetic, so the proportions
+    /// computed from it are noise. The policies still compute what their arithmetic says; the step is
+    /// noted as a zero flexible sum so a divergence it causes is not left unexplained.
+    static func isRoundingNoise(_ sum: Double, _ magnitude: Double) -> Bool {
+        sum > 0 && sum <= 1e-9 * Swift.max(1, magnitude)
     }
 }
 

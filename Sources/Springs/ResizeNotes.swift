@@ -4,7 +4,8 @@ public struct ResizeNotes: OptionSet, Hashable, Sendable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    /// The flexible parts summed to zero or less, so the proportional rule had no answer.
+    /// The flexible parts summed to zero or less, or to a value within floating-point rounding of zero,
+    /// so the proportional rule had no meaningful answer.
     public static let nonPositiveFlexibleSum = ResizeNotes(rawValue: 1 << 0)
     /// The change was split in equal shares (a ≤ 0 fallback, or a policy that always splits equally).
     public static let equalSplit = ResizeNotes(rawValue: 1 << 1)

@@ -28,6 +28,8 @@ enum WinObjCRule: ResizingRule {
         pos -= Float(r.originError)
         size -= Float(r.lengthError)
         let P = Float(r.oldSuperLength)
+        /// A flexible sum within Float32 rounding of zero (noted, not treated differently).
+        func nearZero(_ T: Float) -> Bool { T > 0 && T <= 1e-5 * max(1, abs(P)) }
         let D = Float(r.newSuperLength) - Float(r.oldSuperLength)
         let p = r.parts
         switch (p.min, p.size, p.max) {
@@ -40,7 +42,7 @@ enum WinObjCRule: ResizingRule {
                 if D != 0 { notes.formUnion([.nonPositiveFlexibleSum, .fallback]) }
                 pos += size
             } else {
-                if T < 0 { notes.insert(.nonPositiveFlexibleSum) }
+                if T < 0 || nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
                 let np = pos * N / T
                 size = (pos + size) * N / T - np
                 pos = np
@@ -52,7 +54,7 @@ enum WinObjCRule: ResizingRule {
                 if D != 0 { notes.formUnion([.nonPositiveFlexibleSum, .fallback]) }
                 pos = N / 2
             } else {
-                if T < 0 { notes.insert(.nonPositiveFlexibleSum) }
+                if T < 0 || nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
                 pos = pos * N / T
             }
         case (false, true, true):
@@ -64,6 +66,7 @@ enum WinObjCRule: ResizingRule {
                 if T <= 0 && D != 0 { notes.insert(.nonPositiveFlexibleSum) }
                 size = P + D - pos
             } else {
+                if nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
                 let np = pos * N / T
                 size = (pos + size) * N / T - np
             }
@@ -76,7 +79,7 @@ enum WinObjCRule: ResizingRule {
                 pos = (P + D) / 3
                 size = (P + D) / 3
             } else {
-                if T < 0 { notes.insert(.nonPositiveFlexibleSum) }
+                if T < 0 || nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
                 let np = pos * N / T
                 size = (pos + size) * N / T - np
                 pos = np

@@ -11,5 +11,5 @@ struct LayoutLab: ParsableCommand {
             superview through a sequence of sizes and prints every view's frame at each step, with springs \
             and struts or with Auto Layout; `explain` prints the constraints Auto Layout would use.
             """,
-        subcommands: [Layout.self, Explain.self, Solve.self])
+        subcommands: [SweepCommand.self, Layout.self, Explain.self, Solve.self, QueryCommand.self, ReplayCommand.self])
 }

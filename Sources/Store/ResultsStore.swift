@@ -1,0 +1,140 @@
+import Foundation
+import Sweep
+import ViewTree
+
+/// Writes a sweep's results into `results.db` and finds runs to resume. Each unit's rows (the unit,
+/// its steps, its divergences and their causes) are written in the same transaction as the unit's
+/// own row, and transactions hold whole units, so an interrupted run never leaves half a unit: a
+/// unit is done exactly when its `units` row exists.
+public final class ResultsStore {
+    public let database: Database
+    public private(set) var runID: Int64 = 0
+    private var insertUnit, insertStep, insertDivergence, insertCause: Statement
+    private var pending = 0
+
+    public init(path: String) throws(SQLiteError) {
+        database = try Database(path: path)
+        try database.execute(Schema.sql)
+        insertUnit = try database.prepare("""
+            INSERT INTO units (run_id, unit_index, scenario_index, sequence_index, sequence_kind, comparison_index,
+                               sizes_json, view_steps, divergences) VALUES (?,?,?,?,?,?,?,?,?)
+            """)
+        insertStep = try database.prepare("INSERT INTO steps (unit_id, step_index, width, height, diverging_views) VALUES (?,?,?,?,?)")
+        insertDivergence = try database.prepare("""
+            INSERT INTO divergences (run_id, unit_id, step_index, view_id, mask, mask_notation,
+                a_x, a_y, a_width, a_height, b_x, b_y, b_width, b_height,
+                d_min_x, d_min_y, d_max_x, d_max_y, magnitude, causes)
+            VALUES (?,?,?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?)
+            """)
+        insertCause = try database.prepare("INSERT INTO divergence_causes (divergence_id, cause) VALUES (?,?)")
+    }
+
+    /// FNV-1a, 64 bits: a stable fingerprint of an experiment file.
+    public static func hash(_ text: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return String(h, radix: 16)
+    }
+
+    static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+
+    /// The run of this experiment to resume (the latest one not completed) and the units it has done.
+    public func resumable(_ spec: ExperimentSpec) throws(SQLiteError) -> (run: Int64, done: Set<Int>)? {
+        let found = try database.query("""
+            SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id
+            WHERE e.spec_hash = ? AND r.status != 'completed' ORDER BY r.id DESC LIMIT 1
+            """, [.text(Self.hash(spec.text))])
+        guard case .integer(let run)? = found.rows.first?.first else { return nil }
+        let units = try database.query("SELECT unit_index FROM units WHERE run_id = ?", [.integer(run)])
+        return (run, Set(units.rows.compactMap { if case .integer(let i) = $0[0] { Int(i) } else { nil } }))
+    }
+
+    /// Starts a new run: the experiment (once per spec text), the run, its scenarios and comparisons.
+    public func beginRun(_ plan: SweepPlan, jobs: Int, codeVersion: String) throws {
+        let spec = plan.spec
+        try database.transaction {
+            let hash = Self.hash(spec.text)
+            var existing = try database.query("SELECT id FROM experiments WHERE spec_hash = ?", [.text(hash)]).rows
+            if existing.isEmpty {
+                let s = try database.prepare("INSERT INTO experiments (name, spec_hash, spec_text, seed, created_at) VALUES (?,?,?,?,?)")
+                s.bind(1, spec.name); s.bind(2, hash); s.bind(3, spec.text); s.bind(4, Int64(bitPattern: spec.seed)); s.bind(5, Self.now())
+                try s.run()
+                existing = [[.integer(database.lastInsertRowID)]]
+            }
+            guard case .integer(let experiment) = existing[0][0] else { return }
+            let r = try database.prepare("""
+                INSERT INTO runs (experiment_id, code_version, status, jobs, units_total, started_at, seconds)
+                VALUES (?,?,'running',?,?,?,0)
+                """)
+            r.bind(1, experiment); r.bind(2, codeVersion); r.bind(3, jobs); r.bind(4, plan.unitCount); r.bind(5, Self.now())
+            try r.run()
+            runID = database.lastInsertRowID
+            let sc = try database.prepare("INSERT INTO scenarios (run_id, scenario_index, source, view_count, scenario_json) VALUES (?,?,?,?,?)")
+            for (i, entry) in plan.scenarios.enumerated() {
+                sc.bind(1, runID); sc.bind(2, i); sc.bind(3, entry.source); sc.bind(4, entry.scenario.tree.views.count)
+                sc.bind(5, entry.scenario.json())
+                try sc.run()
+            }
+            let cs = try database.prepare("INSERT INTO comparisons (run_id, comparison_index, a, b, scale, tolerance, label) VALUES (?,?,?,?,?,?,?)")
+            for (i, c) in spec.comparisons.enumerated() {
+                cs.bind(1, runID); cs.bind(2, i); cs.bind(3, c.a.description); cs.bind(4, c.b.description)
+                if let scale = c.scale { cs.bind(5, scale) } else { cs.bindNull(5) }
+                cs.bind(6, c.tolerance); cs.bind(7, c.description)
+                try cs.run()
+            }
+        }
+    }
+
+    /// Continues an interrupted run.
+    public func resumeRun(_ run: Int64) throws(SQLiteError) {
+        runID = run
+        try database.execute("UPDATE runs SET status = 'running', finished_at = NULL WHERE id = \(run)")
+    }
+
+    public func beginBatch() throws(SQLiteError) { try database.execute("BEGIN IMMEDIATE") }
+    public func commitBatch() throws(SQLiteError) { try database.execute("COMMIT") }
+
+    /// Writes one unit inside the current batch.
+    public func write(_ result: UnitResult, plan: SweepPlan) throws(SQLiteError) {
+        let u = plan.unit(result.unit)
+        let tree = plan.scenarios[u.scenario].scenario.tree
+        let s = insertUnit
+        s.bind(1, runID); s.bind(2, result.unit); s.bind(3, u.scenario); s.bind(4, u.sequence)
+        s.bind(5, plan.spec.sequences[u.sequence].kind); s.bind(6, u.comparison)
+        s.bind(7, "[" + result.sizes.map { "[\(Self.n($0.width)),\(Self.n($0.height))]" }.joined(separator: ",") + "]")
+        s.bind(8, result.viewSteps); s.bind(9, result.divergences.count)
+        try s.run()
+        let unitID = database.lastInsertRowID
+        for (k, size) in result.sizes.enumerated() {
+            let st = insertStep
+            st.bind(1, unitID); st.bind(2, k); st.bind(3, size.width); st.bind(4, size.height); st.bind(5, result.divergingViews[k])
+            try st.run()
+        }
+        for d in result.divergences {
+            let view = tree.views[d.view]
+            let names = d.causes.nameList
+            let dv = insertDivergence
+            dv.bind(1, runID); dv.bind(2, unitID); dv.bind(3, d.step); dv.bind(4, view.id); dv.bind(5, view.mask.rawValue)
+            dv.bind(6, view.mask.notation)
+            dv.bind(7, d.a.x); dv.bind(8, d.a.y); dv.bind(9, d.a.width); dv.bind(10, d.a.height)
+            dv.bind(11, d.b.x); dv.bind(12, d.b.y); dv.bind(13, d.b.width); dv.bind(14, d.b.height)
+            dv.bind(15, d.b.minX - d.a.minX); dv.bind(16, d.b.minY - d.a.minY); dv.bind(17, d.b.maxX - d.a.maxX); dv.bind(18, d.b.maxY - d.a.maxY)
+            dv.bind(19, d.magnitude); dv.bind(20, names.joined(separator: ","))
+            try dv.run()
+            let id = database.lastInsertRowID
+            for name in names {
+                insertCause.bind(1, id); insertCause.bind(2, name)
+                try insertCause.run()
+            }
+        }
+    }
+
+    static func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)" }
+
+    /// Marks the run interrupted or completed and adds the session's computing time.
+    public func finishRun(completed: Bool, seconds: Double) throws(SQLiteError) {
+        let s = try database.prepare("UPDATE runs SET status = ?, finished_at = ?, seconds = seconds + ? WHERE id = ?")
+        s.bind(1, completed ? "completed" : "interrupted"); s.bind(2, Self.now()); s.bind(3, seconds); s.bind(4, runID)
+        try s.run()
+    }
+}

@@ -1,0 +1,111 @@
+import AutoLayout
+import ConstraintModel
+import Geometry
+import Springs
+import Translation
+import ViewTree
+
+/// One backend configuration walking through a size sequence, one step at a time, reporting frames
+/// and what happened to each view at each step.
+protocol Stepper {
+    /// Resizes the superview and lays out.
+    mutating func advance(to size: Size)
+    /// The frames after the last step, in the tree's view order.
+    var frames: [Rect] { get }
+    /// What happened to view `i` in the last step (cheap events only).
+    func events(_ i: Int) -> Causes
+    /// Events that cost a query, asked only for views whose frames diverged at this step.
+    mutating func expensiveEvents(_ i: Int) -> Causes
+}
+
+func makeStepper(_ config: BackendConfiguration, tree: ViewTree, constraints: [LayoutConstraint], scale: Int?) -> any Stepper {
+    switch config {
+    case .springs(let policy): SpringsStepper(tree: tree, policy: policy, scale: scale ?? 1)
+    case .autolayout(let translation, let timing):
+        AutoLayoutStepper(engine: AutoLayoutEngine(tree: tree, constraints: constraints,
+                                                   configuration: AutoLayoutConfiguration(translation: translation, timing: timing, scale: scale)))
+    }
+}
+
+struct SpringsStepper: Stepper {
+    var tree: ViewTree
+    let policy: SpringsPolicy
+    let scale: Int
+    var state: SpringsState
+    var notes: [ResizeNotes]
+
+    init(tree: ViewTree, policy: SpringsPolicy, scale: Int) {
+        self.tree = tree
+        self.policy = policy
+        self.scale = scale
+        state = SpringsState(for: tree)
+        notes = Array(repeating: [], count: tree.views.count)
+    }
+
+    mutating func advance(to size: Size) {
+        let step = Springs.resize(tree, to: size, policy: policy, scale: scale, state: state)
+        tree = step.tree
+        state = step.state
+        notes = step.notes
+    }
+
+    var frames: [Rect] { tree.frames }
+
+    static let mapping: [(ResizeNotes, Causes)] = [
+        (.nonPositiveFlexibleSum, .nonPositiveFlexibleSum), (.equalSplit, .equalSplit), (.clamped, .clamp),
+        (.rounded, .rounding), (.carriedError, .carriedError), (.nonFinite, .nonFinite), (.fallback, .fallback),
+    ]
+
+    func events(_ i: Int) -> Causes {
+        var c: Causes = []
+        for (note, cause) in Self.mapping where notes[i].contains(note) { c.insert(cause) }
+        return c
+    }
+
+    mutating func expensiveEvents(_ i: Int) -> Causes { [] }
+}
+
+struct AutoLayoutStepper: Stepper {
+    let engine: AutoLayoutEngine
+    /// Per step: views named by a broken constraint, and views with a degenerate translation.
+    var conflicted: Set<String> = []
+    var degenerate: Set<String> = []
+    var ambiguous: Set<String>? = nil
+    var missing: Set<Int>? = nil
+
+    init(engine: AutoLayoutEngine) { self.engine = engine }
+
+    mutating func advance(to size: Size) {
+        engine.advance(to: size)
+        conflicted = Set(engine.lastConflicts.flatMap { [$0.broken.item1] + ($0.broken.item2.map { [$0] } ?? []) })
+        degenerate = Set(engine.lastDegenerate.map(\.viewID))
+        ambiguous = nil
+        missing = nil
+    }
+
+    var frames: [Rect] { engine.tree.frames }
+
+    func events(_ i: Int) -> Causes {
+        let id = engine.tree.views[i].id
+        var c: Causes = []
+        if conflicted.contains(id) || conflicted.contains(ViewTree.superviewID) { c.insert(.conflict) }
+        if degenerate.contains(id) { c.insert(.degenerateTranslation) }
+        let forms = engine.translationForms[i]
+        if forms.contains(.centreFraction) { c.insert(.centreForm) }
+        if forms.contains(.float32Multiplier) { c.insert(.float32Multiplier) }
+        if engine.configuration.timing == .everyStep && engine.stepsTaken > 1 && engine.tree.views[i].translatesMask {
+            c.insert(.retranslation)
+        }
+        if engine.roundedByScale[i] { c.insert(.rounding) }
+        return c
+    }
+
+    mutating func expensiveEvents(_ i: Int) -> Causes {
+        if ambiguous == nil { ambiguous = Set(engine.ambiguousViews()) }
+        if missing == nil { missing = engine.viewsMissingRequiredConstraints() }
+        var c: Causes = []
+        if ambiguous!.contains(engine.tree.views[i].id) { c.insert(.ambiguity) }
+        if missing!.contains(i) { c.insert(.solverTolerance) }
+        return c
+    }
+}

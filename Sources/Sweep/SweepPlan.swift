@@ -1,0 +1,63 @@
+import ConstraintModel
+import Geometry
+import Scenario
+import ViewTree
+
+/// An experiment expanded into its work: every scenario (files read, trees generated), every
+/// sequence and comparison. A work unit is one scenario × sequence × comparison, numbered
+/// `(s·Q + q)·C + c`, so units can be done in any order, on any core, and resumed by number.
+public struct SweepPlan: Sendable {
+    public struct ScenarioEntry: Sendable {
+        /// `file:<path>` or `generated:<generator>/<index>`.
+        public var source: String
+        public var scenario: Scenario
+    }
+
+    public let spec: ExperimentSpec
+    public let scenarios: [ScenarioEntry]
+
+    public init(_ spec: ExperimentSpec) {
+        self.spec = spec
+        var entries: [ScenarioEntry] = []
+        for (g, source) in spec.scenarioSources.enumerated() {
+            switch source {
+            case .file(let path, let scenario):
+                entries.append(ScenarioEntry(source: "file:\(path)", scenario: scenario))
+            case .generated(let gen):
+                for i in 0..<gen.count {
+                    let tree = TreeGenerator.tree(gen, seed: spec.seed, index: i, generator: g)
+                    entries.append(ScenarioEntry(source: "generated:\(g)/\(i)", scenario: Scenario(tree: tree)))
+                }
+            }
+        }
+        scenarios = entries
+    }
+
+    public var unitCount: Int { scenarios.count * spec.sequences.count * spec.comparisons.count }
+
+    public struct Unit: Hashable, Sendable {
+        public var index: Int
+        public var scenario: Int
+        public var sequence: Int
+        public var comparison: Int
+    }
+
+    public func unit(_ index: Int) -> Unit {
+        let c = spec.comparisons.count, q = spec.sequences.count
+        return Unit(index: index, scenario: index / (q * c), sequence: (index / c) % q, comparison: index % c)
+    }
+
+    /// The sizes of a sequence applied to a scenario (random walks are seeded per scenario and sequence).
+    public func sizes(scenario s: Int, sequence q: Int) -> [Size] {
+        var rng = SplitMix(seed: spec.seed, 2, UInt64(s), UInt64(q))
+        return spec.sequences[q].sizes(from: scenarios[s].scenario.tree.superviewSize, seed: rng.next())
+    }
+
+    /// Runs one unit.
+    public func run(_ index: Int) -> UnitResult {
+        let u = unit(index)
+        let entry = scenarios[u.scenario].scenario
+        return UnitRunner.run(tree: entry.tree, constraints: entry.constraints, sizes: sizes(scenario: u.scenario, sequence: u.sequence),
+                              comparison: spec.comparisons[u.comparison], unit: index)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Runs a plan's units on `jobs` threads and hands the results to the caller's thread **in unit
+/// order**, so the same experiment and seed write the same rows in the same order however the work
+/// was scheduled. `skip` holds units already done (resume). When `shouldStop` turns true, workers take
+/// no new unit, and every unit already computed is still delivered (nothing computed is lost).
+public enum SweepRunner {
+    public enum Outcome: Sendable { case completed, stopped }
+
+    public static func run(_ plan: SweepPlan, jobs: Int, skip: Set<Int> = [], shouldStop: @escaping @Sendable () -> Bool,
+                           deliver: (UnitResult) throws -> Void) rethrows -> Outcome {
+        let todo = (0..<plan.unitCount).filter { !skip.contains($0) }
+        let workers = max(1, min(jobs, todo.count))
+        let box = Shared(todo: todo, workers: todo.isEmpty ? 0 : workers)
+        for _ in 0..<(todo.isEmpty ? 0 : workers) {
+            let thread = Thread {
+                while let index = box.take(stopping: shouldStop()) {
+                    box.finish(index, plan.run(index))
+                }
+                box.workerDone()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        // Deliver in order while workers run; once they are all done, deliver whatever is left.
+        var position = 0
+        while let result = box.next(expected: position < todo.count ? todo[position] : nil) {
+            if result.unit == (position < todo.count ? todo[position] : -1) { position += 1 }
+            try deliver(result)
+        }
+        return box.taken == todo.count && !box.stoppedEarly ? .completed : .stopped
+    }
+
+    /// The state the workers and the delivering thread share, behind one condition lock.
+    final class Shared: @unchecked Sendable {
+        let condition = NSCondition()
+        let todo: [Int]
+        var cursor = 0
+        var finished: [Int: UnitResult] = [:]
+        var workersLeft: Int
+        var stoppedEarly = false
+
+        init(todo: [Int], workers: Int) {
+            self.todo = todo
+            self.workersLeft = workers
+        }
+
+        var taken: Int { cursor }
+
+        func take(stopping: Bool) -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            if stopping && cursor < todo.count { stoppedEarly = true }
+            guard !stopping, cursor < todo.count else { return nil }
+            defer { cursor += 1 }
+            return todo[cursor]
+        }
+
+        func finish(_ index: Int, _ result: UnitResult) {
+            condition.lock()
+            finished[index] = result
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func workerDone() {
+            condition.lock()
+            workersLeft -= 1
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// The result for `expected` when it is ready; once no worker is left, any remaining result
+        /// (lowest unit first); nil when everything has been delivered.
+        func next(expected: Int?) -> UnitResult? {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                if let e = expected, let r = finished.removeValue(forKey: e) { return r }
+                if workersLeft == 0 {
+                    guard let k = finished.keys.min() else { return nil }
+                    return finished.removeValue(forKey: k)
+                }
+                condition.wait()
+            }
+        }
+    }
+}

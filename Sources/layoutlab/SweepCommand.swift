@@ -1,0 +1,195 @@
+import ArgumentParser
+import Foundation
+import Store
+import Sweep
+import Synchronization
+
+/// Set by SIGINT; workers stop taking units when it is.
+let interruptRequested = Atomic<Bool>(false)
+
+/// `layoutlab sweep`: the lab's main job.
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Run an experiment: both backends over every scenario × sequence × comparison, divergences into SQLite.",
+        discussion: """
+            The experiment file (YAML, see experiments/*.yaml and README.md) names scenario files and seeded \
+            generators, size sequences and comparisons. Every divergence beyond the tolerance is stored with its \
+            causes in the database; a summary is printed at the end. Ctrl-C stops cleanly after the units in \
+            flight; --resume finishes the latest unfinished run of the same experiment file without redoing or \
+            duplicating work.
+            """)
+
+    @Argument(help: "The experiment file (YAML).")
+    var experiment: String
+
+    @Option(help: "The results database (created if missing).")
+    var db = "results.db"
+
+    @Option(help: "Worker threads (default: all cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Finish the latest interrupted run of this experiment instead of starting a new one.")
+    var resume = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let spec: ExperimentSpec
+        do { spec = try SpecReader.read(path: experiment) } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        let plan = SweepPlan(spec)
+        let store: ResultsStore
+        do { store = try ResultsStore(path: db) } catch {
+            printError("\(db): \(error)")
+            throw ExitCode(1)
+        }
+        var skip: Set<Int> = []
+        if resume {
+            guard let found = try store.resumable(spec) else {
+                printError("nothing to resume: \(db) has no unfinished run of \(experiment) (as it is now)")
+                throw ExitCode(1)
+            }
+            try store.resumeRun(found.run)
+            skip = found.done
+        } else {
+            try store.beginRun(plan, jobs: jobs, codeVersion: CodeVersion.current)
+        }
+
+        let signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        signal(SIGINT, SIG_IGN)
+        signals.setEventHandler { interruptRequested.store(true, ordering: .relaxed) }
+        signals.resume()
+
+        let progress = Progress(total: plan.unitCount, alreadyDone: skip.count, label: spec.name)
+        let start = Date()
+        var batchStart = Date()
+        var inBatch = 0
+        try store.beginBatch()
+        let outcome = try SweepRunner.run(plan, jobs: jobs, skip: skip, shouldStop: { interruptRequested.load(ordering: .relaxed) }) { result in
+            try store.write(result, plan: plan)
+            inBatch += 1
+            if inBatch >= 512 || Date().timeIntervalSince(batchStart) > 0.25 {
+                try store.commitBatch()
+                try store.beginBatch()
+                inBatch = 0
+                batchStart = Date()
+            }
+            progress.advance(viewSteps: result.viewSteps)
+        }
+        try store.commitBatch()
+        let seconds = Date().timeIntervalSince(start)
+        try store.finishRun(completed: outcome == .completed, seconds: seconds)
+        progress.finish()
+        signals.cancel()
+
+        if outcome == .stopped {
+            printError("interrupted: \(progress.done) of \(plan.unitCount) units are in \(db) (run \(store.runID)); finish with: layoutlab sweep \(experiment) --db \(db) --resume")
+            throw ExitCode(130)
+        }
+        try Summary.print(store.database, run: store.runID, seconds: seconds, viewSteps: progress.viewSteps)
+    }
+}
+
+/// The version stored with every run: the package version and, when run from a git checkout, the commit.
+enum CodeVersion {
+    static let package = "0.1.0"
+
+    static var current: String {
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "rev-parse", "--short", "HEAD"]
+        let out = Pipe()
+        git.standardOutput = out
+        git.standardError = FileHandle.nullDevice
+        guard (try? git.run()) != nil else { return package }
+        git.waitUntilExit()
+        let sha = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return git.terminationStatus == 0 && !sha.isEmpty ? "\(package) (\(sha))" : package
+    }
+}
+
+/// Progress on standard error: a redrawn bar on a terminal, a plain line every 10% otherwise.
+final class Progress {
+    let total: Int
+    let label: String
+    let isTerminal = isatty(STDERR_FILENO) != 0
+    private(set) var done: Int
+    private(set) var viewSteps = 0
+    let start = Date()
+    var lastDraw = Date.distantPast
+    var lastDecile = -1
+
+    init(total: Int, alreadyDone: Int, label: String) {
+        self.total = total
+        self.done = alreadyDone
+        self.label = label
+    }
+
+    func advance(viewSteps n: Int) {
+        done += 1
+        viewSteps += n
+        let now = Date()
+        if isTerminal {
+            if now.timeIntervalSince(lastDraw) > 0.1 || done == total { draw(now) }
+        } else {
+            let decile = done * 10 / max(1, total)
+            if decile != lastDecile {
+                lastDecile = decile
+                FileHandle.standardError.write(Data((line(now) + "\n").utf8))
+            }
+        }
+    }
+
+    func line(_ now: Date) -> String {
+        let elapsed = max(1e-9, now.timeIntervalSince(start))
+        let rate = Double(viewSteps) / elapsed
+        let pct = total == 0 ? 100 : done * 100 / total
+        return "\(label): \(done)/\(total) units (\(pct)%), \(Self.si(rate)) view-steps/s"
+    }
+
+    func draw(_ now: Date) {
+        lastDraw = now
+        let width = 30
+        let filled = total == 0 ? width : done * width / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(line(now))\u{1B}[K".utf8))
+    }
+
+    func finish() {
+        if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    static func si(_ v: Double) -> String {
+        if v >= 1e6 { return String(format: "%.2fM", v / 1e6) }
+        if v >= 1e3 { return String(format: "%.1fk", v / 1e3) }
+        return String(format: "%.0f", v)
+    }
+}
+
+/// The summary printed after a sweep, read back from the database's summary views.
+enum Summary {
+    static func print(_ db: Database, run: Int64, seconds: Double, viewSteps: Int) throws {
+        Swift.print("run \(run): \(viewSteps) view-steps in \(String(format: "%.2f", seconds)) s (\(Progress.si(Double(viewSteps) / max(seconds, 1e-9))) view-steps/s)\n")
+        let sections: [(String, String)] = [
+            ("Divergences by comparison", "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison WHERE run_id = ?"),
+            ("Divergences by cause (a divergence may have several)", "SELECT cause, divergences FROM summary_by_cause WHERE run_id = ? ORDER BY divergences DESC, cause"),
+            ("Divergences by mask (top 10)", "SELECT mask_notation AS mask, divergences, max_magnitude FROM summary_by_mask WHERE run_id = ? ORDER BY divergences DESC, mask LIMIT 10"),
+        ]
+        for (title, sql) in sections {
+            let result = try db.query(sql, [.integer(run)])
+            Swift.print(title)
+            if result.rows.isEmpty { Swift.print("  (none)\n"); continue }
+            Swift.print(TextTable.render([result.columns] + result.rows.map { $0.map(QueryFormat.cell) }, rightAligned: numericColumns(result.rows)))
+        }
+    }
+
+    static func numericColumns(_ rows: [[SQLValue]]) -> Set<Int> {
+        guard let first = rows.first else { return [] }
+        return Set(first.indices.filter { i in rows.allSatisfy { if case .text = $0[i] { false } else { true } } })
+    }
+}
