@@ -38,7 +38,7 @@ let package = Package(
         // The scenario file: the lab's input format (issue 2).
         .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON", "ConstraintModel"]),
         // Auto Layout's constraint model: attributes, constraints, validation, Apple's log style (DESIGN 4).
-        .target(name: "ConstraintModel", dependencies: ["Geometry"]),
+        .target(name: "ConstraintModel", dependencies: ["ViewTree"]),
         // Masks translated into constraints, in each known form (DESIGN 3.3).
         .target(name: "Translation", dependencies: ["ViewTree", "ConstraintModel"]),
         // The Auto Layout backend: translated and hand-written constraints solved incrementally (DESIGN 4).
@@ -69,6 +69,7 @@ let package = Package(
             dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON"]),
+        .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport"]),
         .testTarget(
             name: "SolverTests",
             dependencies: ["Solver", "SolverSystem", .product(name: "PropertyBased", package: "swift-property-based")]),

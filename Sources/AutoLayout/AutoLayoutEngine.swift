@@ -142,7 +142,16 @@ public final class AutoLayoutEngine {
     }
 
     private func install(_ c: LayoutConstraint, view: Int?) {
-        let compiled = variables.compile(c, strength: strength(c))
+        // A translated constraint relates view `view` to its superview, in the superview's coordinates.
+        let compiled: Constraint
+        if let view {
+            let parent = tree.parentIndex[view]
+            let superviewFirst = c.item1 != tree.views[view].id  // AppKit's `superview.width == view.maxX + R`
+            let items: (Int?, Int?) = superviewFirst ? (parent, view) : (view, c.item2 == nil ? nil : parent)
+            compiled = variables.compile(c, strength: strength(c), items: items, frame: .some(parent))
+        } else {
+            compiled = variables.compile(c, strength: strength(c))
+        }
         do {
             try solver.addConstraint(compiled)
             byIdentity[ObjectIdentifier(compiled)] = installed.count

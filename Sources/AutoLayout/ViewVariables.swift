@@ -62,46 +62,64 @@ struct ViewVariables {
         return (axis == .horizontal ? width[i] : height[i]).expression
     }
 
-    /// `item.attr` in the coordinates of `frameOf` (an ancestor of `item`, or `item` itself).
-    func expression(_ item: Int?, _ attr: LayoutAttribute, in frameOf: Int?) -> Expression {
-        let axis = attr.axis
-        let base = item == frameOf ? Expression(constant: 0) : origin(item, axis) - origin(frameOf, axis)
-        let s = size(item, axis)
+    /// Adds `coefficient × item.attr`, read in the coordinates of `frameOf` (an ancestor of `item`, or
+    /// `item` itself), to a linear form. Terms are appended directly: compiling constraints is on the
+    /// sweep's hot path (every unit builds an engine).
+    func accumulate(_ item: Int?, _ attr: LayoutAttribute, in frameOf: Int?, times k: Double,
+                    into terms: inout [Term], constant: inout Double) {
+        let horizontal = attr.axis == .horizontal
+        let size: Variable = item.map { horizontal ? width[$0] : height[$0] } ?? (horizontal ? rootWidth : rootHeight)
+        if attr.isSize {
+            terms.append(Term(size, k))
+            return
+        }
+        // A location: the item's edge in the frame's coordinates, its absolute origin minus the frame's.
+        if item != frameOf {
+            if let i = item { terms.append(Term(horizontal ? x[i] : y[i], k)) }
+            if let f = frameOf { terms.append(Term(horizontal ? x[f] : y[f], -k)) }
+        }
+        func addSize(_ c: Double) { terms.append(Term(size, k * c)) }
         let m = margins(item)
         let rtl = tree.layoutDirection == .rightToLeft
         switch attr {
-        case .width, .height: return s
-        case .left, .minX, .top, .minY: return base
-        case .right, .maxX, .bottom, .maxY: return base + s
-        case .centerX, .midX, .centerY, .midY: return base + 0.5 * s
-        case .leading: return rtl ? base + s : base
-        case .trailing: return rtl ? base : base + s
-        case .leftMargin: return base + m.left
-        case .rightMargin: return base + s - m.right
-        case .topMargin: return base + m.top
-        case .bottomMargin: return base + s - m.bottom
-        case .leadingMargin: return rtl ? base + s - m.right : base + m.left
-        case .trailingMargin: return rtl ? base + m.left : base + s - m.right
-        case .centerXWithinMargins: return base + m.left + 0.5 * (s - m.left - m.right)
-        case .centerYWithinMargins: return base + m.top + 0.5 * (s - m.top - m.bottom)
+        case .left, .minX, .top, .minY: break
+        case .right, .maxX, .bottom, .maxY: addSize(1)
+        case .centerX, .midX, .centerY, .midY: addSize(0.5)
+        case .leading: if rtl { addSize(1) }
+        case .trailing: if !rtl { addSize(1) }
+        case .leftMargin: constant += k * m.left
+        case .rightMargin: addSize(1); constant -= k * m.right
+        case .topMargin: constant += k * m.top
+        case .bottomMargin: addSize(1); constant -= k * m.bottom
+        case .leadingMargin: if rtl { addSize(1); constant -= k * m.right } else { constant += k * m.left }
+        case .trailingMargin: if rtl { constant += k * m.left } else { addSize(1); constant -= k * m.right }
+        case .centerXWithinMargins: addSize(0.5); constant += k * (m.left - m.right) / 2
+        case .centerYWithinMargins: addSize(0.5); constant += k * (m.top - m.bottom) / 2
+        case .width, .height: break  // handled above
         }
     }
 
-    /// A layout constraint as a linear solver constraint at `strength`.
-    func compile(_ c: LayoutConstraint, strength: Double) -> Constraint {
-        let i1 = viewIndex(c.item1)
-        let i2 = c.item2.map(viewIndex)
+    /// A layout constraint as a linear solver constraint at `strength`. `items` and `frame` may be
+    /// given when the caller knows them (translated constraints relate a view to its own superview,
+    /// read in the superview's coordinates); otherwise they are looked up.
+    func compile(_ c: LayoutConstraint, strength: Double, items: (Int?, Int?)? = nil, frame: Int?? = nil) -> Constraint {
+        let i1 = items?.0 ?? viewIndex(c.item1)
+        let i2 = items.map(\.1) ?? c.item2.map(viewIndex)
         // A constant constraint is read in item1's superview's coordinates (as translated `minX == L` is).
-        let frame: Int? = if let i2 { nearestCommonAncestor(i1, i2) } else { i1.flatMap { tree.parentIndex[$0] } }
-        let lhs = expression(i1, c.attr1, in: frame)
-        var rhs = Expression(constant: c.constant)
-        if let i2, let attr2 = c.attr2 { rhs = c.multiplier * expression(i2, attr2, in: frame) + c.constant }
+        let frame: Int? = frame ?? (c.item2 != nil ? nearestCommonAncestor(i1, i2!) : i1.flatMap { tree.parentIndex[$0] })
+        var terms: [Term] = []
+        terms.reserveCapacity(6)
+        var constant = -c.constant
+        accumulate(i1, c.attr1, in: frame, times: 1, into: &terms, constant: &constant)
+        if c.item2 != nil, let attr2 = c.attr2 {
+            accumulate(i2!, attr2, in: frame, times: -c.multiplier, into: &terms, constant: &constant)
+        }
         let op: RelationalOperator = switch c.relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessOrEqual
         case .greaterThanOrEqual: .greaterOrEqual
         }
-        return Constraint(lhs - rhs, op, strength: strength)
+        return Constraint(Expression(terms, constant: constant), op, strength: strength)
     }
 
     /// The variables of a view, for mapping ambiguous variables back to views.

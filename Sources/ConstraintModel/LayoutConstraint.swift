@@ -1,4 +1,5 @@
 import Foundation
+import ViewTree
 
 /// `item1.attr1 (==|<=|>=) multiplier × item2.attr2 + constant` at a priority (DESIGN 4), with an
 /// identifier and an active flag. Items are view ids; `ViewTree.superviewID` is the root. `item2` nil
@@ -7,8 +8,8 @@ public struct LayoutConstraint: Hashable, Sendable {
     /// Where a constraint came from: the scenario, or a view's autoresizing mask.
     public enum Origin: Hashable, Sendable {
         case handWritten
-        /// Translated from this mask notation (printed as Apple prints it, e.g. `h=&-& v=--&`).
-        case autoresizingMask(notation: String)
+        /// Translated from this mask (printed in Apple's notation, e.g. `h=&-& v=--&`).
+        case autoresizingMask(AutoresizingMask)
     }
 
     public var item1: String
@@ -52,7 +53,7 @@ public struct LayoutConstraint: Hashable, Sendable {
         var text = "<"
         switch origin {
         case .handWritten: text += "NSLayoutConstraint "
-        case .autoresizingMask(let notation): text += "NSAutoresizingMaskLayoutConstraint \(notation) "
+        case .autoresizingMask(let mask): text += "NSAutoresizingMaskLayoutConstraint \(mask.notation) "
         }
         if let identifier { text += "'\(identifier)' " }
         text += "\(item1).\(attr1.rawValue) \(relation.rawValue) "

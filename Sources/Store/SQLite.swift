@@ -59,10 +59,15 @@ public final class Database {
 
     public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         var stmt: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, &tail)
+        // The tail pointer points into the C string, so it must be read while that string lives.
+        let (rc, trailing) = sql.withCString { text -> (Int32, Bool) in
+            var tail: UnsafePointer<CChar>?
+            let rc = sqlite3_prepare_v2(handle, text, -1, &stmt, &tail)
+            let rest = tail.map { String(cString: $0) } ?? ""
+            return (rc, !rest.allSatisfy { $0.isWhitespace || $0 == ";" })
+        }
         guard rc == SQLITE_OK, let stmt else { throw SQLiteError(code: rc, message: lastError, sql: sql) }
-        if let tail, tail.pointee != 0, !String(cString: tail).allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+        if trailing {
             sqlite3_finalize(stmt)
             throw SQLiteError(code: SQLITE_MISUSE, message: "one statement at a time, please", sql: sql)
         }

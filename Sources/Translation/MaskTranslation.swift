@@ -21,7 +21,7 @@ public enum MaskTranslation {
         for axis in Axis.allCases {
             let input = AxisInput(view: viewID, superview: superviewItem, axis: axis, L: frame.origin(on: axis),
                                   W: frame.length(on: axis), S: superviewSize[axis], parts: mask.parts(on: axis),
-                                  origin: .autoresizingMask(notation: mask.notation))
+                                  origin: .autoresizingMask(mask))
             do {
                 let made = try forms(input, policy)
                 result.constraints += made

@@ -48,50 +48,28 @@ struct SweepCommand: ParsableCommand {
             printError("\(db): \(error)")
             throw ExitCode(1)
         }
-        var skip: Set<Int> = []
-        if resume {
-            guard let found = try store.resumable(spec) else {
-                printError("nothing to resume: \(db) has no unfinished run of \(experiment) (as it is now)")
-                throw ExitCode(1)
-            }
-            try store.resumeRun(found.run)
-            skip = found.done
-        } else {
-            try store.beginRun(plan, jobs: jobs, codeVersion: CodeVersion.current)
-        }
-
         let signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         signal(SIGINT, SIG_IGN)
         signals.setEventHandler { interruptRequested.store(true, ordering: .relaxed) }
         signals.resume()
+        defer { signals.cancel() }
 
-        let progress = Progress(total: plan.unitCount, alreadyDone: skip.count, label: spec.name)
-        let start = Date()
-        var batchStart = Date()
-        var inBatch = 0
-        try store.beginBatch()
-        let outcome = try SweepRunner.run(plan, jobs: jobs, skip: skip, shouldStop: { interruptRequested.load(ordering: .relaxed) }) { result in
-            try store.write(result, plan: plan)
-            inBatch += 1
-            if inBatch >= 512 || Date().timeIntervalSince(batchStart) > 0.25 {
-                try store.commitBatch()
-                try store.beginBatch()
-                inBatch = 0
-                batchStart = Date()
-            }
-            progress.advance(viewSteps: result.viewSteps)
+        let progress = Progress(total: plan.unitCount, label: spec.name)
+        let outcome: ResultsStore.SessionOutcome
+        do {
+            outcome = try store.runSession(plan, jobs: jobs, resume: resume, codeVersion: CodeVersion.current,
+                                           shouldStop: { interruptRequested.load(ordering: .relaxed) },
+                                           progress: { progress.advance(done: $1, viewSteps: $0.viewSteps) })
+        } catch let error as ResultsStore.SessionError {
+            printError(error.description)
+            throw ExitCode(1)
         }
-        try store.commitBatch()
-        let seconds = Date().timeIntervalSince(start)
-        try store.finishRun(completed: outcome == .completed, seconds: seconds)
         progress.finish()
-        signals.cancel()
-
-        if outcome == .stopped {
-            printError("interrupted: \(progress.done) of \(plan.unitCount) units are in \(db) (run \(store.runID)); finish with: layoutlab sweep \(experiment) --db \(db) --resume")
+        if !outcome.completed {
+            printError("interrupted: \(outcome.unitsDone) of \(plan.unitCount) units are in \(db) (run \(outcome.runID)); finish with: layoutlab sweep \(experiment) --db \(db) --resume")
             throw ExitCode(130)
         }
-        try Summary.print(store.database, run: store.runID, seconds: seconds, viewSteps: progress.viewSteps)
+        try Summary.print(store.database, run: outcome.runID, seconds: outcome.seconds, viewSteps: outcome.viewSteps)
     }
 }
 
@@ -124,14 +102,15 @@ final class Progress {
     var lastDraw = Date.distantPast
     var lastDecile = -1
 
-    init(total: Int, alreadyDone: Int, label: String) {
+    init(total: Int, label: String) {
         self.total = total
-        self.done = alreadyDone
+        self.done = 0
         self.label = label
     }
 
-    func advance(viewSteps n: Int) {
-        done += 1
+    /// A unit was written; `done` counts the run's units so far (a resumed run starts above 0).
+    func advance(done: Int, viewSteps n: Int) {
+        self.done = done
         viewSteps += n
         let now = Date()
         if isTerminal {

@@ -1,0 +1,68 @@
+import Foundation
+import Sweep
+
+/// Runs a plan into `results.db`: a new run, or the latest unfinished run of the same experiment file
+/// resumed. Transactions hold whole units (committed every 512 units or quarter second), so stopping
+/// anywhere leaves only complete units behind.
+extension ResultsStore {
+    public struct SessionOutcome: Sendable {
+        public var completed: Bool
+        public var runID: Int64
+        /// Units done in this session, and in the run as a whole.
+        public var unitsThisSession: Int
+        public var unitsDone: Int
+        public var viewSteps: Int
+        public var seconds: Double
+    }
+
+    public enum SessionError: Error, CustomStringConvertible {
+        case nothingToResume(experiment: String)
+        public var description: String {
+            switch self {
+            case .nothingToResume(let e): "nothing to resume: the database has no unfinished run of \(e) (as the file is now)"
+            }
+        }
+    }
+
+    public func runSession(_ plan: SweepPlan, jobs: Int, resume: Bool, codeVersion: String,
+                           shouldStop: @escaping @Sendable () -> Bool,
+                           progress: (_ result: UnitResult, _ unitsDone: Int) -> Void = { _, _ in }) throws -> SessionOutcome {
+        var skip: Set<Int> = []
+        if resume {
+            guard let found = try resumable(plan.spec) else { throw SessionError.nothingToResume(experiment: plan.spec.name) }
+            try resumeRun(found.run)
+            skip = found.done
+        } else {
+            try beginRun(plan, jobs: jobs, codeVersion: codeVersion)
+        }
+        let start = Date()
+        var batchStart = start
+        var inBatch = 0, units = 0, viewSteps = 0
+        try beginBatch()
+        let outcome: SweepRunner.Outcome
+        do {
+            outcome = try SweepRunner.run(plan, jobs: jobs, skip: skip, shouldStop: shouldStop) { result in
+                try write(result, plan: plan)
+                units += 1
+                viewSteps += result.viewSteps
+                inBatch += 1
+                if inBatch >= 512 || Date().timeIntervalSince(batchStart) > 0.25 {
+                    try commitBatch()
+                    try beginBatch()
+                    inBatch = 0
+                    batchStart = Date()
+                }
+                progress(result, skip.count + units)
+            }
+            try commitBatch()
+        } catch {
+            try? database.execute("ROLLBACK")
+            try? finishRun(completed: false, seconds: Date().timeIntervalSince(start))
+            throw error
+        }
+        let seconds = Date().timeIntervalSince(start)
+        try finishRun(completed: outcome == .completed, seconds: seconds)
+        return SessionOutcome(completed: outcome == .completed, runID: runID, unitsThisSession: units,
+                              unitsDone: skip.count + units, viewSteps: viewSteps, seconds: seconds)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Store
+import Sweep
+import Synchronization
+import Testing
+
+/// Runs against a real SQLite file in a temporary directory.
+@Suite("Sweep runs into results.db")
+struct RunTests {
+    static let spec = """
+        name: small
+        seed: 11
+        scenarios:
+          - generate: {count: 30, views: [2, 8], depth: 3, fanout: 3, masks: all}
+        sequences:
+          - through_zero: {steps: 4, axis: width}
+          - random_walk: {steps: 6, max_step: 80, axis: both}
+        comparisons:
+          - {a: springs/documented, b: autolayout/modern/once}
+          - {a: springs/gnustep-0.29, b: springs/appkit, scale: 2}
+        """
+
+    func temporaryDB() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlab-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent("results.db").path
+    }
+
+    /// Everything a run stored, minus row ids and times.
+    func contents(_ path: String) throws -> [[SQLValue]] {
+        let db = try Database(path: path, readOnly: true)
+        return try db.query("""
+            SELECT u.unit_index, d.step_index, d.view_id, d.mask, d.a_x, d.a_y, d.a_width, d.a_height,
+                   d.b_x, d.b_y, d.b_width, d.b_height, d.magnitude, d.causes
+            FROM divergences d JOIN units u ON u.id = d.unit_id ORDER BY u.unit_index, d.step_index, d.view_id
+            """).rows
+    }
+
+    func sweep(_ path: String, jobs: Int, resume: Bool = false, stopAfter: Int? = nil) throws -> ResultsStore.SessionOutcome {
+        let plan = SweepPlan(try SpecReader.read(text: Self.spec, file: "small.yaml"))
+        let store = try ResultsStore(path: path)
+        let delivered = Atomic<Int>(0)
+        return try store.runSession(plan, jobs: jobs, resume: resume, codeVersion: "test",
+                                    shouldStop: { stopAfter.map { delivered.load(ordering: .relaxed) >= $0 } ?? false },
+                                    progress: { _, _ in delivered.add(1, ordering: .relaxed) })
+    }
+
+    @Test func sameSeedSameRowsWhateverTheJobs() throws {
+        let one = temporaryDB(), two = temporaryDB()
+        let a = try sweep(one, jobs: 1), b = try sweep(two, jobs: 2)
+        #expect(a.completed && b.completed)
+        let rows = try contents(one)
+        #expect(rows.count > 50)  // the experiment does diverge
+        #expect(rows == (try contents(two)))
+        // Same order of insertion too: ids follow unit order.
+        let ids = try Database(path: two, readOnly: true).query("SELECT u.unit_index FROM divergences d JOIN units u ON u.id = d.unit_id ORDER BY d.id").rows
+        #expect(ids == ids.sorted { if case .integer(let x) = $0[0], case .integer(let y) = $1[0] { x < y } else { false } })
+    }
+
+    @Test func resumeFinishesAnInterruptedRunWithoutDuplicates() throws {
+        let path = temporaryDB()
+        let first = try sweep(path, jobs: 2, stopAfter: 25)
+        #expect(!first.completed)
+        #expect(first.unitsDone >= 25 && first.unitsDone < 120)
+        let db = try Database(path: path, readOnly: true)
+        #expect(try db.query("SELECT status FROM runs").rows == [[.text("interrupted")]])
+
+        let second = try sweep(path, jobs: 2, resume: true)
+        #expect(second.completed)
+        #expect(second.runID == first.runID)
+        #expect(second.unitsThisSession == 120 - first.unitsDone)
+        #expect(try db.query("SELECT status, units_total FROM runs").rows == [[.text("completed"), .integer(120)]])
+        #expect(try db.query("SELECT COUNT(*), COUNT(DISTINCT unit_index) FROM units").rows == [[.integer(120), .integer(120)]])
+
+        let fresh = temporaryDB()
+        _ = try sweep(fresh, jobs: 1)
+        #expect(try contents(path) == contents(fresh))
+    }
+
+    @Test func resumeWithNothingToResumeIsAnError() throws {
+        let path = temporaryDB()
+        _ = try sweep(path, jobs: 1)
+        #expect(throws: ResultsStore.SessionError.self) { try sweep(path, jobs: 1, resume: true) }
+    }
+
+    /// The summary views answer the first questions.
+    @Test func summaryViewsAddUp() throws {
+        let path = temporaryDB()
+        let outcome = try sweep(path, jobs: 2)
+        let db = try Database(path: path, readOnly: true)
+        let total = try db.query("SELECT COUNT(*) FROM divergences").rows[0][0]
+        let byComparison = try db.query("SELECT SUM(divergences) FROM summary_by_comparison WHERE run_id = ?", [.integer(outcome.runID)]).rows[0][0]
+        #expect(total == byComparison)
+        let viewSteps = try db.query("SELECT SUM(view_steps) FROM summary_by_comparison").rows[0][0]
+        #expect(viewSteps == .integer(Int64(outcome.viewSteps)))
+        // Every divergence has at least one cause row ('unexplained' counts as one).
+        let uncaused = try db.query("SELECT COUNT(*) FROM divergences d WHERE NOT EXISTS (SELECT 1 FROM divergence_causes c WHERE c.divergence_id = d.id)").rows
+        #expect(uncaused == [[.integer(0)]])
+    }
+}
