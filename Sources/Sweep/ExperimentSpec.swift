@@ -24,10 +24,37 @@ public struct ExperimentSpec: Sendable {
     }
 }
 
-/// Scenarios: one read from a file, or a seeded generator of random trees.
+/// Scenarios: one read from a file, a seeded generator of random trees, or a grid of single views.
 public enum ScenarioSource: Sendable {
     case file(path: String, scenario: Scenario)
     case generated(TreeGeneratorSpec)
+    case grid(FrameGridSpec)
+}
+
+/// Every mask × origin × size: one view in a superview, with the same origin and size on both axes
+/// (so each axis sees every combination). Exhaustive where random trees are not.
+public struct FrameGridSpec: Sendable {
+    public var superview: Size
+    public var masks: [AutoresizingMask]
+    public var origins: [Double]
+    public var sizes: [Double]
+
+    public init(superview: Size, masks: [AutoresizingMask], origins: [Double], sizes: [Double]) {
+        self.superview = superview
+        self.masks = masks
+        self.origins = origins
+        self.sizes = sizes
+    }
+
+    public var count: Int { masks.count * origins.count * sizes.count }
+
+    public func tree(_ index: Int) -> ViewTree {
+        let size = sizes[index % sizes.count]
+        let origin = origins[(index / sizes.count) % origins.count]
+        let mask = masks[index / (sizes.count * origins.count)]
+        return try! ViewTree(superviewSize: superview,
+                             views: [View(id: "v", frame: Rect(x: origin, y: origin, width: size, height: size), mask: mask)])
+    }
 }
 
 /// A seeded generator of random view trees.

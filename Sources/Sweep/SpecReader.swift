@@ -23,6 +23,7 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
 ///   - file: scenarios/example.json          # relative to this file
 ///   - generate: {count: 100, views: [1, 10], depth: 3, fanout: 4, masks: all,
 ///                superview: [[320, 480]], zero_size: 0.05, edge_touching: 0.1, larger_than_superview: 0.05}
+///   - grid: {superview: [100, 100], masks: all, origins: [0, 10, 50], sizes: [0, 30, 100, 120]}
 /// sequences:
 ///   - sizes: [[200, 100], [50, 100]]
 ///   - ramp: {to: [640, 960], steps: 4}            # grow or shrink from the scenario's size
@@ -163,8 +164,8 @@ private struct Reader {
     }
 
     func scenarioSource(_ node: Node) throws(SpecError) -> ScenarioSource {
-        let m = try mapping(node, "a scenario source", allowed: ["file", "generate"])
-        guard m.count == 1 else { throw error(node, "a scenario source is either 'file' or 'generate'") }
+        let m = try mapping(node, "a scenario source", allowed: ["file", "generate", "grid"])
+        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate' or 'grid'") }
         let (key, _, v) = m[0]
         if key == "file" {
             guard let relative = v.string else { throw error(v, "file must be a path") }
@@ -176,6 +177,7 @@ private struct Reader {
                 throw self.error(v, "scenario file: \(error)")
             }
         }
+        if key == "grid" { return .grid(try grid(v)) }
         let g = try mapping(v, "generate", allowed: ["count", "views", "depth", "fanout", "masks", "superview",
                                                      "zero_size", "edge_touching", "larger_than_superview"])
         var spec = TreeGeneratorSpec(count: 0)
@@ -205,6 +207,24 @@ private struct Reader {
             throw error(v, "zero_size + edge_touching + larger_than_superview must not exceed 1")
         }
         return .generated(spec)
+    }
+
+    func grid(_ node: Node) throws(SpecError) -> FrameGridSpec {
+        let g = try mapping(node, "grid", allowed: ["superview", "masks", "origins", "sizes"])
+        func get(_ k: String) throws(SpecError) -> Node {
+            guard let n = g.first(where: { $0.key == k })?.value else { throw error(node, "grid needs '\(k)'") }
+            return n
+        }
+        func numbers(_ k: String) throws(SpecError) -> [Double] {
+            var out: [Double] = []
+            for item in try sequence(try get(k), k) { out.append(try number(item, k)) }
+            guard !out.isEmpty else { throw error(try get(k), "\(k) must not be empty") }
+            return out
+        }
+        let masks = try g.first { $0.key == "masks" }.map { m throws(SpecError) in try self.masks(m.value).map(\.mask) }
+            ?? (0...63).map { AutoresizingMask(rawValue: $0) }
+        return FrameGridSpec(superview: try size(try get("superview"), "superview"), masks: masks,
+                             origins: try numbers("origins"), sizes: try numbers("sizes"))
     }
 
     func mask(_ node: Node) throws(SpecError) -> AutoresizingMask {

@@ -8,7 +8,7 @@ import ViewTree
 /// `(s·Q + q)·C + c`, so units can be done in any order, on any core, and resumed by number.
 public struct SweepPlan: Sendable {
     public struct ScenarioEntry: Sendable {
-        /// `file:<path>` or `generated:<generator>/<index>`.
+        /// `file:<path>`, `generated:<source>/<index>` or `grid:<source>/<index>`.
         public var source: String
         public var scenario: Scenario
     }
@@ -23,6 +23,10 @@ public struct SweepPlan: Sendable {
             switch source {
             case .file(let path, let scenario):
                 entries.append(ScenarioEntry(source: "file:\(path)", scenario: scenario))
+            case .grid(let grid):
+                for i in 0..<grid.count {
+                    entries.append(ScenarioEntry(source: "grid:\(g)/\(i)", scenario: Scenario(tree: grid.tree(i))))
+                }
             case .generated(let gen):
                 for i in 0..<gen.count {
                     let tree = TreeGenerator.tree(gen, seed: spec.seed, index: i, generator: g)
