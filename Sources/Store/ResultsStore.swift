@@ -26,7 +26,7 @@ public final class ResultsStore {
                 d_min_x, d_min_y, d_max_x, d_max_y, magnitude, causes)
             VALUES (?,?,?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?)
             """)
-        insertCause = try database.prepare("INSERT INTO divergence_causes (divergence_id, cause) VALUES (?,?)")
+        insertCause = try database.prepare("INSERT INTO divergence_causes (run_id, cause, divergence_id) VALUES (?,?,?)")
     }
 
     /// FNV-1a, 64 bits: a stable fingerprint of an experiment file.
@@ -123,7 +123,7 @@ public final class ResultsStore {
             try dv.run()
             let id = database.lastInsertRowID
             for name in names {
-                insertCause.bind(1, id); insertCause.bind(2, name)
+                insertCause.bind(1, runID); insertCause.bind(2, name); insertCause.bind(3, id)
                 try insertCause.run()
             }
         }
@@ -136,5 +136,7 @@ public final class ResultsStore {
         let s = try database.prepare("UPDATE runs SET status = ?, finished_at = ?, seconds = seconds + ? WHERE id = ?")
         s.bind(1, completed ? "completed" : "interrupted"); s.bind(2, Self.now()); s.bind(3, seconds); s.bind(4, runID)
         try s.run()
+        // Fresh statistics keep the query planner on the indexes for the summaries and users' SQL.
+        try database.execute("PRAGMA optimize")
     }
 }

@@ -81,15 +81,18 @@ public enum Schema {
             magnitude  REAL,                    -- largest |edge difference|; NULL: infinite
             causes     TEXT NOT NULL            -- comma-separated, or 'unexplained'
         );
+        -- Keyed by run and cause: "divergences by cause" in a run reads the key in order, and no
+        -- second index is needed (divergences.causes lists each divergence's causes the other way).
+        -- Filter on run_id when joining it.
         CREATE TABLE IF NOT EXISTS divergence_causes (
-            divergence_id INTEGER NOT NULL REFERENCES divergences(id),
+            run_id        INTEGER NOT NULL REFERENCES runs(id),
             cause         TEXT NOT NULL,
-            PRIMARY KEY (divergence_id, cause)
+            divergence_id INTEGER NOT NULL REFERENCES divergences(id),
+            PRIMARY KEY (run_id, cause, divergence_id)
         ) WITHOUT ROWID;
 
         CREATE INDEX IF NOT EXISTS divergences_by_run ON divergences(run_id, mask);
         CREATE INDEX IF NOT EXISTS divergences_by_unit ON divergences(unit_id, step_index);
-        CREATE INDEX IF NOT EXISTS causes_by_name ON divergence_causes(cause);
         CREATE INDEX IF NOT EXISTS units_by_comparison ON units(run_id, comparison_index);
 
         -- Every divergence with its comparison and scenario, for ad-hoc questions.
@@ -107,9 +110,7 @@ public enum Schema {
             FROM units u JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
             GROUP BY u.run_id, u.comparison_index;
         CREATE VIEW IF NOT EXISTS summary_by_cause AS
-            SELECT d.run_id, dc.cause, COUNT(*) AS divergences
-            FROM divergence_causes dc JOIN divergences d ON d.id = dc.divergence_id
-            GROUP BY d.run_id, dc.cause;
+            SELECT run_id, cause, COUNT(*) AS divergences FROM divergence_causes GROUP BY run_id, cause;
         CREATE VIEW IF NOT EXISTS summary_by_mask AS
             SELECT run_id, mask, mask_notation, COUNT(*) AS divergences, MAX(magnitude) AS max_magnitude
             FROM divergences GROUP BY run_id, mask;

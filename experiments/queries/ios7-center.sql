@@ -1,9 +1,8 @@
--- (c) How far does iOS 7's centre form move views with both margins flexible, next to the modern
--- translation? Per mask and comparison: divergences, mean and largest edge difference, and how many
+-- (c) How far does iOS 7's centre form move views with both margins flexible (L+R or T+B), next to
+-- the modern translation when the run has one? Per mask and comparison: divergences, mean and largest edge difference, and how many
 -- carry the centre-form cause. Latest run of experiments/ios7-center.yaml.
 WITH run AS (
-    SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id
-    WHERE e.name = 'ios7-center' ORDER BY r.id DESC LIMIT 1
+    SELECT MAX(run_id) AS id FROM comparisons WHERE b LIKE 'autolayout/ios7-center/%'
 )
 SELECT d.mask_notation AS mask, c.b AS translation,
        COUNT(*) AS divergences,
@@ -13,6 +12,7 @@ SELECT d.mask_notation AS mask, c.b AS translation,
 FROM divergences d
 JOIN units u ON u.id = d.unit_id
 JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
-WHERE d.run_id = (SELECT id FROM run)
+WHERE d.run_id = (SELECT id FROM run) AND c.a = 'springs/documented' AND c.b LIKE 'autolayout/%'
+  AND ((d.mask & 5) = 5 OR (d.mask & 40) = 40)
 GROUP BY d.mask, c.comparison_index
 ORDER BY d.mask, c.comparison_index;
