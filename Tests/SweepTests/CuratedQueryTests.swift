@@ -1,0 +1,57 @@
+import Foundation
+import Store
+import Sweep
+import Testing
+
+/// The curated questions (experiments/queries/*.sql) must be answerable from a quick run.
+@Suite("Curated queries")
+struct CuratedQueryTests {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let spec = """
+        name: curated-small
+        seed: 2
+        scenarios:
+          - grid: {superview: [100, 100], masks: all, origins: [10], sizes: [0, 30, 130]}
+          - generate: {count: 10, views: [1, 6]}
+        sequences:
+          - sizes: [[200, 200], [50, 50], [0, 0], [100, 100]]
+          - random_walk: {steps: 12, max_step: 20, axis: both}
+        comparisons:
+          - {a: springs/documented, b: autolayout/modern/once}
+          - {a: springs/documented, b: autolayout/ios7-center/once}
+          - {a: springs/gnustep-0.29, b: springs/appkit, scale: 1}
+          - {a: springs/gnustep-0.29, b: springs/appkit, scale: 3}
+          - {a: springs/documented, b: springs/cocotron}
+        """
+
+    @Test func everyCuratedQueryAnswers() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("curated-\(UUID().uuidString).db").path
+        let store = try ResultsStore(path: path)
+        let outcome = try store.runSession(SweepPlan(try SpecReader.read(text: Self.spec, file: "c.yaml")), jobs: 2, resume: false,
+                                           codeVersion: "test", shouldStop: { false })
+        #expect(outcome.completed)
+        let db = try Database(path: path, readOnly: true)
+        func answer(_ name: String) throws -> (columns: [String], rows: [[SQLValue]]) {
+            let sql = try String(contentsOf: Self.repo.appendingPathComponent("experiments/queries/\(name).sql"), encoding: .utf8)
+            return try db.query(sql)
+        }
+        // (a) one row per springs-vs-springs comparison (GNUstep/AppKit at two scales, documented/Cocotron)
+        #expect(try answer("springs-policies").rows.count == 3)
+        // (b) divergences with causes, none unexplained
+        let b = try answer("documented-vs-modern")
+        #expect(b.rows.count == 1)
+        #expect(b.rows[0][b.columns.firstIndex(of: "unexplained")!] == .integer(0))
+        // (c) only masks with both margins flexible on an axis
+        let c = try answer("ios7-center")
+        #expect(!c.rows.isEmpty)
+        for row in c.rows {
+            guard case .text(let notation) = row[0] else { continue }
+            let m = Array(notation)  // "h=ABC v=DEF"
+            #expect((m[2] == "&" && m[4] == "&") || (m[8] == "&" && m[10] == "&"), "\(notation)")
+        }
+        // (d) both scales, blocks of ten steps
+        let d = try answer("rounding")
+        #expect(Set(d.rows.map { $0[0] }) == [.integer(1), .integer(3)])
+    }
+}
