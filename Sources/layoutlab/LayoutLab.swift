@@ -7,9 +7,11 @@ struct LayoutLab: ParsableCommand {
         commandName: "layoutlab",
         abstract: "Compare springs-and-struts resizing with Auto Layout over view trees.",
         discussion: """
-            Scenario files describe a view tree (see README.md, "Scenario files"). `layout` resizes its \
-            superview through a sequence of sizes and prints every view's frame at each step, with springs \
-            and struts or with Auto Layout; `explain` prints the constraints Auto Layout would use.
+            The main job is `sweep`: an experiment file (YAML) names scenarios, size sequences and \
+            comparisons; both backends run side by side and every divergence, with its causes, goes into \
+            results.db (SQLite) for `query` and `replay`. `layout` resizes one scenario (a JSON view tree) \
+            with one backend; `explain` prints the constraints Auto Layout would use; `solve` runs a bare \
+            constraint system. README.md describes every format.
             """,
         subcommands: [SweepCommand.self, Layout.self, Explain.self, Solve.self, QueryCommand.self, ReplayCommand.self])
 }

@@ -26,7 +26,7 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "The results database (created if missing).")
     var db = "results.db"
 
-    @Option(help: "Worker threads (default: all cores).")
+    @Option(help: "Worker threads (one per core unless given).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Finish the latest interrupted run of this experiment instead of starting a new one.")
