@@ -15,6 +15,17 @@ extension SolverCore {
     /// `target += f · src` (kiwi: Row::insert(row, coefficient)); `src` is scattered in markA/idxA.
     @inlinable
     mutating func addScaledSource(into t: Int32, factor f: Double) {
+        // A short source into a long target (typical when one long row absorbs pivots one by one):
+        // find each source symbol through its column instead of scanning the target.
+        let targetLength = rows[Int(t)].cells.count
+        if src.count * 4 < targetLength {
+            var lookups = 0
+            for c in src { lookups += cols[Int(c.sym)].count }
+            if lookups < targetLength {
+                addScaledSourceByColumns(into: t, factor: f)
+                return
+            }
+        }
         stampB &+= 1
         let sb = stampB, sa = stampA
         var k = rows[Int(t)].cells.count - 1
@@ -30,6 +41,26 @@ extension SolverCore {
         for i in src.indices {
             let c = src[i]
             if markB[Int(c.sym)] != sb {
+                let v = f * c.coef
+                if !nearZero(v) { addCell(t, c.sym, v) }
+            }
+        }
+        rows[Int(t)].constant += f * srcConstant
+    }
+
+    @inlinable
+    mutating func addScaledSourceByColumns(into t: Int32, factor f: Double) {
+        for i in src.indices {
+            let c = src[i]
+            var found = -1
+            for e in cols[Int(c.sym)] where e.row == t {
+                found = Int(e.cellPos)
+                break
+            }
+            if found >= 0 {
+                let v = rows[Int(t)].cells[found].coef + f * c.coef
+                if nearZero(v) { removeCell(t, found) } else { rows[Int(t)].cells[found].coef = v }
+            } else {
                 let v = f * c.coef
                 if !nearZero(v) { addCell(t, c.sym, v) }
             }
@@ -90,11 +121,32 @@ extension SolverCore {
     @usableFromInline
     mutating func pivot(_ r: Int32, entering: SymbolID) {
         journalRow(r)
-        let leaving = rows[Int(r)].basic
-        addCell(r, leaving, -1)
-        rowOf[Int(leaving)] = -1
-        solveRow(r, for: entering)
+        exchange(r, entering: entering)
         substitute(entering, from: r)
+    }
+
+    /// Row `r: leaving = c + Σ` becomes `entering = …` in place (kiwi: solveFor(leaving, entering)).
+    /// The leaving symbol takes over the entering symbol's cell, so a full row never reallocates.
+    @usableFromInline
+    mutating func exchange(_ r: Int32, entering: SymbolID) {
+        let leaving = rows[Int(r)].basic
+        let k = cellIndex(r, entering)!
+        let a = rows[Int(r)].cells[k].coef
+        unlinkColumn(Int(entering), Int(rows[Int(r)].cells[k].colPos))
+        let j = Int32(cols[Int(leaving)].count)
+        cols[Int(leaving)].append(ColumnEntry(row: r, cellPos: Int32(k)))
+        rows[Int(r)].cells[k] = Cell(sym: leaving, colPos: j, coef: -1)
+        let f = -1.0 / a
+        rows[Int(r)].constant *= f
+        let n = rows[Int(r)].cells.count
+        var i = 0
+        while i < n {
+            rows[Int(r)].cells[i].coef *= f
+            i += 1
+        }
+        rows[Int(r)].basic = entering
+        rowOf[Int(entering)] = r
+        rowOf[Int(leaving)] = -1
     }
 
     // MARK: - Primal simplex
@@ -560,10 +612,7 @@ extension SolverCore {
             substitute(m, from: r, definitions: true)
             freeRow(r)
         } else if let leave = markerLeavingRow(m) {
-            let leaving = rows[Int(leave)].basic
-            addCell(leave, leaving, -1)
-            rowOf[Int(leaving)] = -1
-            solveRow(leave, for: m)
+            exchange(leave, entering: m)
             substitute(m, from: leave, definitions: true)
             freeRow(leave)
         }
