@@ -1,6 +1,7 @@
 // layoutlab-bench: the solver benchmarks of shared/bench/README.md, in release mode.
 //
-//   swift run -c release layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--enaml PATH] [--budget SECONDS]
+//   swift run -c release layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]...
+//                                        [--enaml PATH] [--budget SECONDS]
 //
 // Each operation is repeated (batched when it is fast) until a time budget is spent; the MEDIAN time
 // per operation is reported. With --json, one object per line:
@@ -18,11 +19,13 @@ var json = false
 var filters: [(String, Int?)] = []
 var enamlPath: String?
 var budget = 0.4
+var operations: Set<String> = []
 var args = CommandLine.arguments.dropFirst()
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
-    usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--enaml PATH] [--budget SECONDS]
-      WORKLOAD: enaml_like | chain | row
+    usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH] [--budget SECONDS]
+      WORKLOAD: enaml_like | chain | row;  OPERATION: build | resize | add_edit
+      --budget: seconds of measuring per operation (default 0.4)
 
     """.utf8))
     exit(2)
@@ -37,6 +40,9 @@ while let a = args.popFirst() {
     case "--enaml":
         guard let p = args.popFirst() else { usage() }
         enamlPath = p
+    case "--op":
+        guard let o = args.popFirst() else { usage() }
+        operations.insert(o)
     case "--budget":
         guard let b = args.popFirst().flatMap(Double.init) else { usage() }
         budget = b
@@ -68,7 +74,7 @@ while let a = args.popFirst() {
     var samples: [Double] = []
     let deadline = now() + UInt64(budget * 1e9)
     var k = 1
-    while samples.count < 5 || (now() < deadline && samples.count < 2000) {
+    while samples.count < 5 || (now() < deadline && samples.count < 100_000) {
         var s = setup()
         t0 = now()
         for _ in 0..<batch {
@@ -97,7 +103,11 @@ let kiwiReference: [String: String] = [
     "row/build/1000": "1.6 s", "row/resize/1000": "12 ms",
 ]
 
-@MainActor func report(_ workload: String, _ operation: String, _ n: Int, _ ns: Int) {
+@MainActor func wanted(_ operation: String) -> Bool { operations.isEmpty || operations.contains(operation) }
+
+@MainActor func report(_ workload: String, _ operation: String, _ n: Int, _ ns: @autoclosure () -> Int) {
+    guard wanted(operation) else { return }
+    let ns = ns()
     if json {
         print("{\"workload\":\"\(workload)\",\"operation\":\"\(operation)\",\"n\":\(n),\"median_ns\":\(ns)}")
     } else {

@@ -112,7 +112,18 @@ extension SolverCore {
     @inlinable
     mutating func queueInfeasible() {
         if pushes.isEmpty { return }
-        if pushes.count > 1 { pushes.sort() }
+        if pushes.count > 1 {
+            // Insertion sort: almost always two or three entries.
+            for i in 1..<pushes.count {
+                let p = pushes[i]
+                var j = i
+                while j > 0 && pushes[j - 1] > p {
+                    pushes[j] = pushes[j - 1]
+                    j -= 1
+                }
+                pushes[j] = p
+            }
+        }
         infeasible.append(contentsOf: pushes)
     }
 
@@ -382,6 +393,7 @@ extension SolverCore {
         let s = newSymbol(.external)
         varSym[key] = s
         varList.append(v)
+        varRefs.append(Unmanaged.passUnretained(v))
         varSyms.append(s)
         return s
     }
@@ -392,6 +404,7 @@ extension SolverCore {
     mutating func addConstraint(_ constraint: Constraint) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
         if tags[key] != nil { throw .duplicateConstraint(constraint) }
+        programDirty = true
         let symbolCount = kinds.count
         let varCount = varList.count
 
@@ -522,6 +535,7 @@ extension SolverCore {
     mutating func rollbackVariables(varCount: Int) {
         while varList.count > varCount {
             varSym[ObjectIdentifier(varList.removeLast())] = nil
+            varRefs.removeLast()
             varSyms.removeLast()
         }
     }
@@ -600,6 +614,7 @@ extension SolverCore {
     mutating func removeConstraint(_ constraint: Constraint) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
         guard let (_, tag) = tags.removeValue(forKey: key) else { throw .unknownConstraint(constraint) }
+        programDirty = true
         // kiwi: remove the error effects from the objective *before* pivoting.
         if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, constraint.strength) }
         if tag.other >= 0 && kinds[Int(tag.other)] == .error {
@@ -667,14 +682,28 @@ extension SolverCore {
         if s >= Strength.required { throw .badRequiredStrength(strength) }
         let c = Constraint(v, .equal, strength: s)
         try addConstraint(c)
-        edits[key] = EditInfo(tag: tags[ObjectIdentifier(c)]!.1, constraint: c, constant: 0)
+        edits[key] = editInfos.count
+        editInfos.append(EditInfo(marker: tags[ObjectIdentifier(c)]!.1.marker, constant: 0))
+        editConstraints.append(c)
+        editKeys.append(key)
     }
 
     @usableFromInline
     mutating func removeEditVariable(_ v: Variable) throws(SolverError) {
         let key = ObjectIdentifier(v)
-        guard let info = edits.removeValue(forKey: key) else { throw .unknownEditVariable(v) }
-        try removeConstraint(info.constraint)
+        guard let i = edits.removeValue(forKey: key) else { throw .unknownEditVariable(v) }
+        let c = editConstraints[i]
+        let last = editInfos.count - 1
+        if i != last {
+            editInfos[i] = editInfos[last]
+            editConstraints[i] = editConstraints[last]
+            editKeys[i] = editKeys[last]
+            edits[editKeys[i]] = i
+        }
+        editInfos.removeLast()
+        editConstraints.removeLast()
+        editKeys.removeLast()
+        try removeConstraint(c)
     }
 
     /// kiwi: suggestValue — only row constants change; the dual simplex repairs feasibility. Every row
@@ -682,18 +711,19 @@ extension SolverCore {
     /// coefficient is the edit row's multiplier in that row); the marker's own row, when basic, by −delta.
     @usableFromInline
     mutating func suggestValue(_ v: Variable, _ value: Double) throws(SolverError) {
-        let key = ObjectIdentifier(v)
-        guard let info = edits[key] else { throw .unknownEditVariable(v) }
-        let delta = value - info.constant
-        edits[key]!.constant = value
-        let m = info.tag.marker
+        guard let i = edits[ObjectIdentifier(v)] else { throw .unknownEditVariable(v) }
+        let delta = value - editInfos[i].constant
+        editInfos[i].constant = value
+        let m = Int(editInfos[i].marker)
         pushes.removeAll(keepingCapacity: true)
-        let r = rowOf[Int(m)]
+        let r = rowOf[m]
         if r >= 0 {
             rows[Int(r)].constant -= delta
-            if rows[Int(r)].constant < 0 { pushes.append(m) }
+            if rows[Int(r)].constant < 0 { pushes.append(SymbolID(m)) }
         }
-        for e in cols[Int(m)] {
+        let n = cols[m].count
+        for j in 0..<n {
+            let e = cols[m][j]
             let t = Int(e.row)
             rows[t].constant += delta * rows[t].cells[Int(e.cellPos)].coef
             let b = rows[t].basic
@@ -708,21 +738,59 @@ extension SolverCore {
     @usableFromInline
     mutating func updateVariables() {
         ensureOrder()
-        for x in order {
-            let r = Int(rowOf[Int(x)])
-            var v = rows[r].constant
-            for cell in rows[r].cells {
-                let s = Int(cell.sym)
-                let sr = rowOf[s]
-                if sr >= 0 {
-                    v += cell.coef * (kinds[s] == .external ? extValue[s] : rows[Int(sr)].constant)
+        if programDirty { buildProgram() }
+        // Definitions in dependency order; a cell's symbol is worth its row constant when basic and
+        // restricted, its computed value when basic and external, 0 when non-basic.
+        rows.withUnsafeBufferPointer { rows in
+            rowOf.withUnsafeBufferPointer { rowOf in
+                kinds.withUnsafeBufferPointer { kinds in
+                    extValue.withUnsafeMutableBufferPointer { extValue in
+                        progSyms.withUnsafeBufferPointer { syms in
+                            progCoefs.withUnsafeBufferPointer { coefs in
+                                var k = 0
+                                for d in progX.indices {
+                                    var v = rows[Int(progSlot[d])].constant
+                                    let end = Int(progEnd[d])
+                                    while k < end {
+                                        let s = Int(syms[k])
+                                        let sr = rowOf[s]
+                                        if sr >= 0 {
+                                            v += coefs[k] * (kinds[s] == .external ? extValue[s] : rows[Int(sr)].constant)
+                                        }
+                                        k += 1
+                                    }
+                                    extValue[Int(progX[d])] = v
+                                }
+                            }
+                        }
+                    }
                 }
             }
-            extValue[Int(x)] = v
         }
-        for i in varList.indices {
+        for i in varRefs.indices {
             let s = Int(varSyms[i])
-            varList[i].value = rowOf[s] >= 0 ? extValue[s] : 0
+            let v = rowOf[s] >= 0 ? extValue[s] : 0
+            varRefs[i]._withUnsafeGuaranteedRef { $0.value = v }
         }
+    }
+
+    @usableFromInline
+    mutating func buildProgram() {
+        progX.removeAll(keepingCapacity: true)
+        progSlot.removeAll(keepingCapacity: true)
+        progEnd.removeAll(keepingCapacity: true)
+        progSyms.removeAll(keepingCapacity: true)
+        progCoefs.removeAll(keepingCapacity: true)
+        for x in order {
+            let r = rowOf[Int(x)]
+            progX.append(x)
+            progSlot.append(r)
+            for cell in rows[Int(r)].cells {
+                progSyms.append(cell.sym)
+                progCoefs.append(cell.coef)
+            }
+            progEnd.append(Int32(progSyms.count))
+        }
+        programDirty = false
     }
 }

@@ -42,15 +42,30 @@ struct SolverCore {
 
     // MARK: Constraints, edits, variables
     @usableFromInline var tags: [ObjectIdentifier: (Constraint, Tag)] = [:]
-    @usableFromInline var edits: [ObjectIdentifier: EditInfo] = [:]
+    /// Edit variable → index into the edit arrays below (kept dense; removal swaps in the last).
+    @usableFromInline var edits: [ObjectIdentifier: Int] = [:]
+    @usableFromInline var editInfos: [EditInfo] = []
+    @usableFromInline var editConstraints: [Constraint] = []
+    @usableFromInline var editKeys: [ObjectIdentifier] = []
     @usableFromInline var varSym: [ObjectIdentifier: Int32] = [:]
     @usableFromInline var varList: [Variable] = []
+    /// The same variables, unretained (`varList` keeps them alive), for writing values without
+    /// reference counting.
+    @usableFromInline var varRefs: [Unmanaged<Variable>] = []
     @usableFromInline var varSyms: [Int32] = []
     @usableFromInline var infeasible: [Int32] = []
     /// Definition rows (basic external symbols) in dependency order: each refers only to basic
     /// externals earlier in the order.
     @usableFromInline var order: [Int32] = []
     @usableFromInline var orderDirty = false
+    /// The definitions flattened for `updateVariables` (rebuilt after any constraint is added or
+    /// removed): per definition its symbol, row slot and end of its cells in `progSyms`/`progCoefs`.
+    @usableFromInline var programDirty = true
+    @usableFromInline var progX: [Int32] = []
+    @usableFromInline var progSlot: [Int32] = []
+    @usableFromInline var progEnd: [Int32] = []
+    @usableFromInline var progSyms: [Int32] = []
+    @usableFromInline var progCoefs: [Double] = []
     /// False in the throw-away solvers that check conflict sets (no recursion).
     @usableFromInline var minimizesConflicts = true
 
@@ -360,10 +375,10 @@ struct SolverCore {
     }
 }
 
-/// An edit variable's bookkeeping (kiwi: `EditInfo`).
+/// An edit variable's bookkeeping (kiwi: `EditInfo`; the constraint is kept beside it, so this
+/// stays a plain value that the suggest path can read without reference counting).
 @usableFromInline
 struct EditInfo {
-    @usableFromInline var tag: Tag
-    @usableFromInline var constraint: Constraint
+    @usableFromInline var marker: SymbolID
     @usableFromInline var constant: Double
 }
