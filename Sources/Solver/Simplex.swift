@@ -310,13 +310,16 @@ extension SolverCore {
     @usableFromInline
     mutating func expandAccumulator() {
         ensureOrder()
-        let direct = acc
+        swap(&acc, &accDirect)  // reuse both buffers: no allocation per constraint
         let constant = accConstant
         accReset()
         accConstant = constant
         stampC &+= 1
         expandHeap.removeAll(keepingCapacity: true)
-        for c in direct { expandAdd(c.sym, c.coef) }
+        for i in accDirect.indices {
+            let c = accDirect[i]
+            expandAdd(c.sym, c.coef)
+        }
         while !expandHeap.isEmpty {
             let x = expandPop()
             let c = scratchCoef[Int(x)]
@@ -453,6 +456,7 @@ extension SolverCore {
         if fresh >= 0 {
             commit(constraint, key: key, tag: tag, strength: strength, required: required)
             let slot = allocRow(basic: fresh)
+            rows[Int(slot)].cells.reserveCapacity(acc.count)
             let a = acc[Int(idxA[Int(fresh)])].coef
             let f = -1.0 / a
             for c in acc where c.sym != fresh { addCell(slot, c.sym, c.coef * f) }
@@ -498,6 +502,7 @@ extension SolverCore {
         // A variable that definitions already refer to now gets a definition of its own, after them.
         if kinds[Int(subject)] == .external && !cols[Int(subject)].isEmpty { orderDirty = true }
         let slot = allocRow(basic: Row.noBasic)
+        rows[Int(slot)].cells.reserveCapacity(acc.count + 1)
         for c in acc { addCell(slot, c.sym, c.coef) }
         rows[Int(slot)].constant = accConstant
         solveRow(slot, for: subject)
@@ -546,12 +551,13 @@ extension SolverCore {
         var ext: SymbolID = -1
         for c in acc where kinds[Int(c.sym)] == .external && (ext < 0 || c.sym < ext) { ext = c.sym }
         if ext >= 0 { return ext }
-        for s in [tag.marker, tag.other] where s >= 0 {
+        func negative(_ s: SymbolID) -> Bool {
+            guard s >= 0 else { return false }
             let k = kinds[Int(s)]
-            if k == .slack || k == .error {
-                if markA[Int(s)] == stampA && acc[Int(idxA[Int(s)])].coef < 0 { return s }
-            }
+            return (k == .slack || k == .error) && markA[Int(s)] == stampA && acc[Int(idxA[Int(s)])].coef < 0
         }
+        if negative(tag.marker) { return tag.marker }
+        if negative(tag.other) { return tag.other }
         return -1
     }
 

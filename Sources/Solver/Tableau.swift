@@ -74,6 +74,7 @@ struct SolverCore {
     @usableFromInline var srcConstant: Double = 0
     @usableFromInline var acc: [Cell] = []
     @usableFromInline var accConstant: Double = 0
+    @usableFromInline var accDirect: [Cell] = []
     @usableFromInline var targets: [ColumnEntry] = []
     @usableFromInline var pushes: [Int32] = []
     @usableFromInline var expandHeap: [Int32] = []
@@ -97,7 +98,10 @@ struct SolverCore {
     mutating func newSymbol(_ kind: SymbolKind) -> SymbolID {
         let id = SymbolID(kinds.count)
         kinds.append(kind)
-        cols.append([])
+        // Most columns hold a few entries: one allocation instead of a chain of regrowths.
+        var column: [ColumnEntry] = []
+        column.reserveCapacity(4)
+        cols.append(column)
         rowOf.append(-1)
         obj.append(0)
         inHeap.append(false)
