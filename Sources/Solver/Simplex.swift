@@ -632,7 +632,22 @@ extension SolverCore {
             // Basic marker: definitions may still refer to it; rewrite them, then drop the row.
             substitute(m, from: r, definitions: true)
             freeRow(r)
-        } else if let leave = markerLeavingRow(m) {
+        } else if var leave = markerLeavingRow(m) {
+            if isDefinition(leave) {
+                // Only definitions contain the marker (kiwi's third choice). A definition may refer to
+                // other definitions that contain the marker too, so its own coefficient is not the
+                // constraint's whole share: expand those definitions into non-basic symbols first
+                // (as kiwi's rows always are), then choose among them.
+                expandDefinitions(containing: m)
+                guard let l = markerLeavingRow(m) else {
+                    owner[Int(m)] = nil
+                    if tag.other >= 0 { owner[Int(tag.other)] = nil }
+                    orderDirty = true
+                    try optimize()
+                    return
+                }
+                leave = l
+            }
             exchange(leave, entering: m)
             substitute(m, from: leave, definitions: true)
             freeRow(leave)
@@ -641,6 +656,22 @@ extension SolverCore {
         if tag.other >= 0 { owner[Int(tag.other)] = nil }
         orderDirty = true
         try optimize()
+    }
+
+    /// Rewrite every definition that contains `m` in non-basic symbols only.
+    @usableFromInline
+    mutating func expandDefinitions(containing m: SymbolID) {
+        var slots: [Int32] = []
+        for e in cols[Int(m)] where isDefinition(e.row) { slots.append(e.row) }
+        for r in slots {
+            accReset()
+            accConstant = rows[Int(r)].constant
+            for cell in rows[Int(r)].cells { accAdd(cell.sym, cell.coef) }
+            expandAccumulator()
+            unlinkAllCells(r)
+            for c in acc { addCell(r, c.sym, c.coef) }
+            rows[Int(r)].constant = accConstant
+        }
     }
 
     @usableFromInline
