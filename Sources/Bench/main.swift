@@ -46,6 +46,16 @@ while let a = args.popFirst() {
     case "--budget":
         guard let b = args.popFirst().flatMap(Double.init) else { usage() }
         budget = b
+    case "--solve":
+        // Debugging aid: solve a system file and print the steps as `layoutlab solve` does.
+        guard let path = args.popFirst() else { usage() }
+        do {
+            print(SystemJSON.steps(try SystemFile(contentsOf: path).run()))
+            exit(0)
+        } catch {
+            print(SystemJSON.error(error))
+            exit(1)
+        }
     case "-h", "--help": usage()
     default: usage()
     }
