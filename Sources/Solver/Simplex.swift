@@ -166,7 +166,16 @@ extension SolverCore {
     @usableFromInline
     mutating func optimize() throws(SolverError) {
         while let entering = popEntering() {
-            guard let r = leavingRow(entering) else { throw .internalError("the objective is unbounded") }
+            guard let r = leavingRow(entering) else {
+                // Nothing bounds the entering symbol. With weights up to 1e9 an objective coefficient
+                // that should be 0 can come out as −1e-8…−1e-6 after many pivots; moving along it
+                // would not change the objective, so it is rounding noise, not an unbounded problem.
+                if obj[Int(entering)] > -1e-9 * maxStrength {
+                    setObj(entering, 0)
+                    continue
+                }
+                throw .internalError("the objective is unbounded")
+            }
             pivot(r, entering: entering)
         }
     }
@@ -236,8 +245,19 @@ extension SolverCore {
     // MARK: - Definition order
 
     /// Recompute the dependency order of definition rows (iterative DFS: chains can be 10⁴ deep).
+    /// `order` sorted for evaluation (`updateVariables`, ambiguity).
     @usableFromInline
     mutating func ensureOrder() {
+        ensureDefPos()
+        if orderNeedsSort {
+            order.sort { defPos[Int($0)] < defPos[Int($1)] }
+            orderNeedsSort = false
+        }
+    }
+
+    /// Valid `defPos` and `hasParam` (what building rows needs); `order` may still need sorting.
+    @usableFromInline
+    mutating func ensureDefPos() {
         guard orderDirty else { return }
         order.removeAll(keepingCapacity: true)
         stampC &+= 2
@@ -261,10 +281,18 @@ extension SolverCore {
                     markC[Int(s)] = done
                     defPos[Int(s)] = Int32(order.count)
                     order.append(s)
+                    var param = false
+                    for cell in rows[r].cells where kinds[Int(cell.sym)] == .external {
+                        if rowOf[Int(cell.sym)] < 0 || hasParam[Int(cell.sym)] { param = true }
+                    }
+                    hasParam[Int(s)] = param
                 }
             }
         }
         orderDirty = false
+        orderNeedsSort = false
+        nextBack = Int32(order.count)
+        nextFront = -1
     }
 
     // MARK: - Building rows
@@ -309,7 +337,7 @@ extension SolverCore {
     /// expanded once with its total coefficient (kiwi: the substitutions of createRow).
     @usableFromInline
     mutating func expandAccumulator() {
-        ensureOrder()
+        ensureDefPos()
         swap(&acc, &accDirect)  // reuse both buffers: no allocation per constraint
         let constant = accConstant
         accReset()
@@ -447,13 +475,24 @@ extension SolverCore {
         accCompact()
 
         // Fast path: a variable not yet referenced anywhere becomes the subject of a definition row
-        // as the constraint is written; nothing else in the tableau changes.
+        // as the constraint is written; nothing else in the tableau changes. Taken only when kiwi
+        // would choose the same subject: kiwi takes the lowest-id variable of the expanded row, so
+        // no older free variable may be reachable (directly, or through a definition that depends
+        // on one — `hasParam`, conservative).
+        ensureDefPos()
         var fresh: SymbolID = -1
-        for c in acc where kinds[Int(c.sym)] == .external && rowOf[Int(c.sym)] < 0
-            && cols[Int(c.sym)].isEmpty && (fresh < 0 || c.sym < fresh) {
-            fresh = c.sym
+        var blocked = false
+        for c in acc where kinds[Int(c.sym)] == .external {
+            let x = Int(c.sym)
+            if rowOf[x] >= 0 {
+                if hasParam[x] { blocked = true }
+            } else if cols[x].isEmpty {
+                if fresh < 0 || c.sym < fresh { fresh = c.sym }
+            } else {
+                blocked = true
+            }
         }
-        if fresh >= 0 {
+        if fresh >= 0 && !blocked {
             commit(constraint, key: key, tag: tag, strength: strength, required: required)
             let slot = allocRow(basic: fresh)
             rows[Int(slot)].cells.reserveCapacity(acc.count)
@@ -461,10 +500,11 @@ extension SolverCore {
             let f = -1.0 / a
             for c in acc where c.sym != fresh { addCell(slot, c.sym, c.coef * f) }
             rows[Int(slot)].constant = accConstant * f
-            if !orderDirty {
-                defPos[Int(fresh)] = Int32(order.count)
-                order.append(fresh)
-            }
+            // Refers only to existing definitions: goes after all of them.
+            defPos[Int(fresh)] = nextBack
+            nextBack += 1
+            order.append(fresh)
+            hasParam[Int(fresh)] = false
             try optimize()
             return
         }
@@ -499,16 +539,19 @@ extension SolverCore {
             return
         }
         commit(constraint, key: key, tag: tag, strength: strength, required: required)
-        // A variable that definitions already refer to now gets a definition of its own, after them.
-        if kinds[Int(subject)] == .external && !cols[Int(subject)].isEmpty { orderDirty = true }
         let slot = allocRow(basic: Row.noBasic)
         rows[Int(slot)].cells.reserveCapacity(acc.count + 1)
         for c in acc { addCell(slot, c.sym, c.coef) }
         rows[Int(slot)].constant = accConstant
         solveRow(slot, for: subject)
-        if kinds[Int(subject)] == .external && !orderDirty {
-            defPos[Int(subject)] = Int32(order.count)
+        if kinds[Int(subject)] == .external {
+            // The expanded definition refers to no other definition, so it can go before all of
+            // them, including those that already refer to this variable.
+            defPos[Int(subject)] = nextFront
+            nextFront -= 1
             order.append(subject)
+            orderNeedsSort = true
+            hasParam[Int(subject)] = acc.contains { kinds[Int($0.sym)] == .external && $0.sym != subject }
         }
         substitute(subject, from: slot)
         try optimize()
@@ -523,6 +566,7 @@ extension SolverCore {
         owner[Int(tag.marker)] = constraint
         if tag.other >= 0 { owner[Int(tag.other)] = constraint }
         if !required {
+            maxStrength = max(maxStrength, strength)
             if kinds[Int(tag.marker)] == .error { setObj(tag.marker, obj[Int(tag.marker)] + strength) }
             if tag.other >= 0 && kinds[Int(tag.other)] == .error {
                 setObj(tag.other, obj[Int(tag.other)] + strength)

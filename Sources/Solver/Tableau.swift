@@ -20,6 +20,8 @@ struct SolverCore {
     @usableFromInline var extValue: [Double] = []
     /// Position of a definition row in `order` (valid while `orderDirty` is false).
     @usableFromInline var defPos: [Int32] = []
+    /// Whether a definition may depend on a free variable (conservative: true can be stale).
+    @usableFromInline var hasParam: [Bool] = []
     // Scratch marks (stamped, so they never need clearing).
     @usableFromInline var markA: [UInt32] = []
     @usableFromInline var idxA: [Int32] = []
@@ -58,6 +60,13 @@ struct SolverCore {
     /// externals earlier in the order.
     @usableFromInline var order: [Int32] = []
     @usableFromInline var orderDirty = false
+    /// `order` must be re-sorted by `defPos` (after a definition was placed in front).
+    @usableFromInline var orderNeedsSort = false
+    /// `defPos` for the next definition placed after / before all others.
+    @usableFromInline var nextBack: Int32 = 0
+    @usableFromInline var nextFront: Int32 = -1
+    /// The largest non-required strength added (scale for rounding noise in the objective).
+    @usableFromInline var maxStrength: Double = 1
     /// The definitions flattened for `updateVariables` (rebuilt after any constraint is added or
     /// removed): per definition its symbol, row slot and end of its cells in `progSyms`/`progCoefs`.
     @usableFromInline var programDirty = true
@@ -108,6 +117,7 @@ struct SolverCore {
         owner.append(nil)
         extValue.append(0)
         defPos.append(0)
+        hasParam.append(false)
         markA.append(0)
         idxA.append(0)
         markB.append(0)
@@ -123,7 +133,7 @@ struct SolverCore {
         let n = kinds.count - count
         guard n > 0 else { return }
         kinds.removeLast(n); cols.removeLast(n); rowOf.removeLast(n); obj.removeLast(n)
-        inHeap.removeLast(n); owner.removeLast(n); extValue.removeLast(n); defPos.removeLast(n)
+        inHeap.removeLast(n); owner.removeLast(n); extValue.removeLast(n); defPos.removeLast(n); hasParam.removeLast(n)
         markA.removeLast(n); idxA.removeLast(n); markB.removeLast(n); markC.removeLast(n)
         scratchCoef.removeLast(n); jObjMark.removeLast(n)
         heap.removeAll { Int($0) >= count }

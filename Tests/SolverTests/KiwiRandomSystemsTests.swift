@@ -1,5 +1,5 @@
 import Foundation
-import Solver
+@testable import Solver
 import SolverSystem
 import Testing
 
@@ -51,6 +51,8 @@ import Testing
         var identical = 0, equallyOptimal = 0
         for c in cases {
             let steps = try c.file.run()
+            let built = try c.file.build()
+            #expect(built.solver.invariantViolations().isEmpty, "\(c.name): \(built.solver.invariantViolations())")
             #expect(steps.count == c.expected.count, "\(c.name)")
             var suggestion: [String: Double] = [:]
             var same = true

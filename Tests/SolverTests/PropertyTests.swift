@@ -1,5 +1,5 @@
 import PropertyBased
-import Solver
+@testable import Solver
 import Testing
 
 /// SplitMix64: a deterministic generator driven by the property test's seed.
@@ -112,6 +112,7 @@ func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
             seed, n, pinned in
             let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
             let (s, x, _) = try system.build()
+            #expect(s.invariantViolations().isEmpty, "seed \(seed): \(s.invariantViolations())")
             s.updateVariables()
             #expect(close(x.map(\.value), system.solution), "seed \(seed) n \(n)")
             #expect(s.ambiguousVariables().isEmpty, "seed \(seed) n \(n)")
@@ -243,6 +244,7 @@ func requiredViolation(_ constraints: [Constraint]) -> Double {
                 }
                 s.updateVariables()
                 #expect(requiredViolation(present) < 1e-6, "seed \(seed)")
+                #expect(s.invariantViolations().isEmpty, "seed \(seed): \(s.invariantViolations())")
             }
             for c in removed { try s.addConstraint(c) }
             s.updateVariables()
