@@ -47,4 +47,7 @@ extension SolverCore {
 extension Solver {
     /// See `SolverCore.invariantViolations` (for tests).
     func invariantViolations() -> [String] { core.invariantViolations() }
+
+    /// Symbol ids allocated, free ones included (for tests).
+    var symbolCount: Int { core.kinds.count }
 }

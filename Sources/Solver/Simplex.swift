@@ -438,6 +438,7 @@ extension SolverCore {
         programDirty = true
         let symbolCount = kinds.count
         let varCount = varList.count
+        reusedSymbols.removeAll(keepingCapacity: true)
 
         // kiwi: createRow — the expression, then slack/error/dummy symbols by relation and strength.
         accReset()
@@ -576,7 +577,7 @@ extension SolverCore {
 
     @usableFromInline
     mutating func rollbackNewSymbols(symbolCount: Int, varCount: Int) {
-        truncateSymbols(to: symbolCount)
+        rollbackSymbols(to: symbolCount)
         rollbackVariables(varCount: varCount)
     }
 
@@ -655,6 +656,7 @@ extension SolverCore {
             removeCell(e.row, Int(e.cellPos))
         }
         setObj(art, 0)
+        if success { releaseSymbol(art) }
         return (success, blocking)
     }
 
@@ -700,6 +702,8 @@ extension SolverCore {
         if tag.other >= 0 { owner[Int(tag.other)] = nil }
         orderDirty = true
         try optimize()
+        releaseSymbol(m)
+        releaseSymbol(tag.other)
     }
 
     /// Rewrite every definition that contains `m` in non-basic symbols only.

@@ -42,6 +42,11 @@ struct SolverCore {
     /// selection without scanning the whole objective.
     @usableFromInline var heap: [Int32] = []
 
+    // MARK: Symbol reuse
+    @usableFromInline var freeSymbols: [Int32] = []
+    /// Ids taken from `freeSymbols` by the constraint being added (given back if it is rejected).
+    @usableFromInline var reusedSymbols: [Int32] = []
+
     // MARK: Constraints, edits, variables
     @usableFromInline var tags: [ObjectIdentifier: (Constraint, Tag)] = [:]
     /// Edit variable → index into the edit arrays below (kept dense; removal swaps in the last).
@@ -105,6 +110,23 @@ struct SolverCore {
 
     @usableFromInline
     mutating func newSymbol(_ kind: SymbolKind) -> SymbolID {
+        if let id = freeSymbols.popLast() {
+            // Reuse the id of a symbol that left the tableau (see `releaseSymbol`), so a solver
+            // that adds and removes constraints for ever does not grow its per-symbol arrays.
+            let i = Int(id)
+            kinds[i] = kind
+            rowOf[i] = -1
+            obj[i] = 0
+            owner[i] = nil
+            extValue[i] = 0
+            defPos[i] = 0
+            hasParam[i] = false
+            markA[i] = 0
+            markB[i] = 0
+            markC[i] = 0
+            reusedSymbols.append(id)
+            return id
+        }
         let id = SymbolID(kinds.count)
         kinds.append(kind)
         // Most columns hold a few entries: one allocation instead of a chain of regrowths.
@@ -125,6 +147,27 @@ struct SolverCore {
         scratchCoef.append(0)
         jObjMark.append(false)
         return id
+    }
+
+    /// Make a symbol's id reusable if nothing refers to it any more (no row, no column entry, no
+    /// objective coefficient); a stale heap entry is harmless (checked when popped).
+    @usableFromInline
+    mutating func releaseSymbol(_ s: SymbolID) {
+        let i = Int(s)
+        guard s >= 0, kinds[i] != .external, rowOf[i] < 0, cols[i].isEmpty, obj[i] == 0 else { return }
+        owner[i] = nil
+        freeSymbols.append(s)
+    }
+
+    /// Forget symbols created since the add began: truncate new ids, give reused ids back.
+    @usableFromInline
+    mutating func rollbackSymbols(to count: Int) {
+        truncateSymbols(to: count)
+        for s in reusedSymbols.reversed() where Int(s) < count {  // back in their old order
+            owner[Int(s)] = nil
+            freeSymbols.append(s)
+        }
+        reusedSymbols.removeAll(keepingCapacity: true)
     }
 
     /// Forget symbols created after `count` (they must no longer occur anywhere).
@@ -385,7 +428,7 @@ struct SolverCore {
         rows.removeLast(rows.count - jRowCount)
         journaledSlot.removeLast(journaledSlot.count - jRowCount)
         commitJournal()
-        truncateSymbols(to: symbolCount)
+        rollbackSymbols(to: symbolCount)
     }
 }
 

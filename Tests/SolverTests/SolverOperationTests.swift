@@ -1,4 +1,4 @@
-import Solver
+@testable import Solver
 import Testing
 
 @Suite struct ExpressionTests {
@@ -228,5 +228,31 @@ import Testing
         try s.addConstraint(x == 4)
         s.updateVariables()
         #expect(x.value == 4)
+    }
+}
+
+@Suite struct SymbolReuseTests {
+    /// Adding and removing constraints for ever must not grow the solver: removed constraints give
+    /// their symbol ids back.
+    @Test func addRemoveCyclesDoNotGrowTheSymbolTable() throws {
+        let x = Variable("x"), y = Variable("y"), w = Variable("w")
+        let s = Solver()
+        try s.addEditVariable(w, strength: Strength.strong)
+        try s.addConstraint(x + y == w)
+        try s.addConstraint((x == 10) | Strength.weak)
+        var sizes: [Int] = []
+        for k in 0..<200 {
+            let cs = [y >= 5, (y == Double(k % 7)) | Strength.medium, x <= w]
+            for c in cs { try s.addConstraint(c) }
+            try s.suggestValue(w, Double(20 + k % 5))
+            s.updateVariables()
+            #expect(y.value == max(5, Double(k % 7)))
+            #expect(x.value + y.value == w.value)
+            for c in cs { try s.removeConstraint(c) }
+            sizes.append(s.symbolCount)
+        }
+        #expect(sizes.last == sizes[10], "symbol table grows: \(sizes[10]) → \(sizes.last!)")
+        s.updateVariables()
+        #expect(x.value == 10)
     }
 }
