@@ -9,7 +9,14 @@
 ///   infeasible rows — never rebuilt.
 ///
 /// Pivoting rules and tie-breaks follow kiwi (lowest symbol id first), and every tolerance is kiwi's
-/// 1e-8, so uniquely determined answers match kiwi's.
+/// 1e-8, so uniquely determined answers match kiwi's. Where several solutions are optimal the
+/// choice among them may differ from kiwi's (kiwi's own choice depends on heap addresses);
+/// `ambiguousVariables()` names the variables concerned.
+///
+/// Limits: not thread-safe (one task at a time, like kiwi). Ids of removed constraints' symbols are
+/// reused, but a variable once used stays known to the solver (its value keeps being written)
+/// until `reset()`. An `.internalError` (a numerical breakdown; never seen in the tests) leaves the
+/// solver in an unspecified state: `reset()` it.
 ///
 /// Usage:
 /// ```
