@@ -18,7 +18,8 @@ let package = Package(
         // Reads systems in the enaml_like.json format and runs them (Foundation allowed here).
         .target(name: "SolverSystem", dependencies: ["Solver"], path: "Sources/SolverSystem"),
         // Release-mode benchmark harness: `swift run -c release layoutlab-bench --json`.
-        .executableTarget(name: "Bench", dependencies: ["Solver", "SolverSystem"], path: "Sources/Bench"),
+        .executableTarget(
+            name: "Bench", dependencies: ["Solver", "SolverSystem"], path: "Sources/Bench", exclude: ["README.md"]),
         .testTarget(
             name: "SolverTests",
             dependencies: [
