@@ -26,7 +26,8 @@ let package = Package(
                 "Solver", "SolverSystem",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
-            path: "Tests/SolverTests"
+            path: "Tests/SolverTests",
+            exclude: ["Fixtures"]  // read through #filePath, like ../shared/bench/enaml_like.json
         ),
     ]
 )
