@@ -8,6 +8,13 @@
 // row in terms of non-basic symbols, which makes a chain of n views cost O(n²) in memory and time
 // (row of 1000 views: 1.6 s build in kiwi). Proper simplex rows (restricted basic symbols) are
 // expanded exactly as in kiwi, so feasibility, optimality and the dual simplex are unchanged.
+//
+// Consequences handled below: a constraint that introduces a new variable (and that kiwi would
+// solve for it) becomes its definition as written, in O(terms); other rows are expanded through
+// the definitions in reverse dependency order (`expandAccumulator`); edits adjust the constants
+// of the definitions that contain the edit's marker directly; removal rewrites definitions that
+// contain the marker, expanding them first when only definitions do (`expandDefinitions`).
+// Invariants.swift states what must hold and the tests check it.
 
 extension SolverCore {
     // MARK: - Substitution and pivoting
