@@ -84,3 +84,44 @@ import Testing
         print("kiwi random systems: \(identical) identical, \(equallyOptimal) other optima of \(cases.count)")
     }
 }
+
+extension KiwiRandomSystemsTests {
+    /// Removal keeps the solution optimal: add everything, remove a random third, and compare with a
+    /// fresh solver given only what remains (itself checked against kiwi above): same objective,
+    /// required constraints hold.
+    @Test func removingConstraintsGivesTheOptimumOfWhatRemains() throws {
+        var rng = SplitMix(state: 99)
+        for c in try Self.cases() where c.file.constraints.count >= 3 {
+            let full = try c.file.build()
+            var kept = c.file
+            kept.constraints = []
+            for (i, spec) in c.file.constraints.enumerated() {
+                if Int.random(in: 0..<3, using: &rng) == 0 {
+                    try full.solver.removeConstraint(full.constraints[i])
+                } else {
+                    kept.constraints.append(spec)
+                }
+            }
+            #expect(full.solver.invariantViolations().isEmpty, "\(c.name)")
+            let fresh = try kept.build()
+            for suggestion in [[:]] + c.file.suggestions {
+                for (name, _) in c.file.editVariables {
+                    guard let v = suggestion[name] else { continue }
+                    try full.solver.suggestValue(full.variablesByName[name]!, v)
+                    try fresh.solver.suggestValue(fresh.variablesByName[name]!, v)
+                }
+                full.solver.updateVariables()
+                fresh.solver.updateVariables()
+                let a = Dictionary(uniqueKeysWithValues: full.variables.map { ($0.name, $0.value) })
+                let b = Dictionary(uniqueKeysWithValues: fresh.variables.map { ($0.name, $0.value) })
+                var all: [String: Double] = [:]
+                for (name, _) in c.file.editVariables { all[name] = suggestion[name] }
+                let (oa, va) = Self.objective(kept, a, suggestion: all)
+                let (ob, _) = Self.objective(kept, b, suggestion: all)
+                #expect(va <= 1e-6, "\(c.name): required violated by \(va)")
+                // Values agree to ~1e-9, and weights reach 1e6 (strong): allow 1e-3 absolute.
+                #expect(abs(oa - ob) <= max(1e-3, 1e-6 * abs(ob)), "\(c.name): objective \(oa) after removals, \(ob) fresh")
+            }
+        }
+    }
+}
