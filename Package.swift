@@ -30,9 +30,11 @@ let package = Package(
         // The incremental Cassowary solver: standard library only, knows nothing of views (DESIGN 7).
         .target(name: "Solver"),
         // Reads systems in the enaml_like.json format and runs them.
-        .target(name: "SolverSystem", dependencies: ["Solver"]),
+        .target(name: "SolverSystem", dependencies: ["Solver", "LabJSON"]),
         // Release-mode benchmark harness: `swift run -c release layoutlab-bench --json`.
-        .executableTarget(name: "Bench", dependencies: ["Solver", "SolverSystem"]),
+        .executableTarget(
+            name: "Bench", dependencies: ["Solver", "SolverSystem", "Sweep", "Store", "CSQLite", "AutoLayout", "Springs", "Translation"],
+            exclude: ["README.md"]),
         // A small JSON reader that keeps line and column for every value, so input errors say where.
         .target(name: "LabJSON"),
         // The scenario file: the lab's input format (issue 2).
@@ -72,6 +74,7 @@ let package = Package(
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport"]),
         .testTarget(
             name: "SolverTests",
-            dependencies: ["Solver", "SolverSystem", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Solver", "SolverSystem", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Fixtures"]),  // read through #filePath, like ../shared/bench/enaml_like.json
     ]
 )

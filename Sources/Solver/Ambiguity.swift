@@ -4,7 +4,8 @@ extension SolverCore {
     /// **What is detected.** At the current optimal basis, a *free direction* is a non-basic symbol
     /// that can change without changing the objective:
     /// * a variable with no row of its own (an unconstrained parameter: any value is a solution), or
-    /// * a slack or error symbol with zero reduced cost (objective coefficient within 1e-8) that can
+    /// * a slack or error symbol with zero reduced cost (objective coefficient within 1e-8, or 1e-9 of
+    ///   the largest weight in the system when that is larger — rounding noise) that can
     ///   increase by a positive step — every proper row it would push down has a positive constant
     ///   (no degenerate row at 0 blocks it, and no basic dummy depends on it).
     ///
@@ -25,6 +26,9 @@ extension SolverCore {
             seed ^= seed << 17
             return 1 + Double(seed >> 11) / Double(UInt64(1) << 53)
         }
+        // Reduced costs are sums of weights up to 1e9; after many pivots one that is 0 in exact
+        // arithmetic can come out around 1e-9 of the largest weight, far above kiwi's 1e-8.
+        let zeroCost = max(1.0e-8, 1.0e-9 * maxStrength)
         for _ in 0..<2 {
             var w = [Double](repeating: 0, count: kinds.count)
             for s in kinds.indices where rowOf[s] < 0 {
@@ -32,7 +36,7 @@ extension SolverCore {
                 case .external:
                     w[s] = random()
                 case .slack, .error:
-                    if !cols[s].isEmpty && nearZero(obj[s]) && canIncrease(SymbolID(s)) { w[s] = random() }
+                    if !cols[s].isEmpty && abs(obj[s]) <= zeroCost && canIncrease(SymbolID(s)) { w[s] = random() }
                 case .dummy:
                     break
                 }

@@ -31,6 +31,19 @@ public struct Expression {
     /// first appearance). Constraints store reduced expressions, like kiwi's `reduce`.
     public func reduced() -> Expression {
         if terms.count <= 1 { return self }
+        if terms.count <= 16 {
+            // Short expressions (nearly all): a quadratic scan beats building a dictionary.
+            var out: [Term] = []
+            out.reserveCapacity(terms.count)
+            outer: for term in terms {
+                for i in out.indices where out[i].variable === term.variable {
+                    out[i].coefficient += term.coefficient
+                    continue outer
+                }
+                out.append(term)
+            }
+            return Expression(out, constant: constant)
+        }
         var index: [ObjectIdentifier: Int] = [:]
         var out: [Term] = []
         out.reserveCapacity(terms.count)

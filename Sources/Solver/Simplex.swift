@@ -8,6 +8,13 @@
 // row in terms of non-basic symbols, which makes a chain of n views cost O(n²) in memory and time
 // (row of 1000 views: 1.6 s build in kiwi). Proper simplex rows (restricted basic symbols) are
 // expanded exactly as in kiwi, so feasibility, optimality and the dual simplex are unchanged.
+//
+// Consequences handled below: a constraint that introduces a new variable (and that kiwi would
+// solve for it) becomes its definition as written, in O(terms); other rows are expanded through
+// the definitions in reverse dependency order (`expandAccumulator`); edits adjust the constants
+// of the definitions that contain the edit's marker directly; removal rewrites definitions that
+// contain the marker, expanding them first when only definitions do (`expandDefinitions`).
+// Invariants.swift states what must hold and the tests check it.
 
 extension SolverCore {
     // MARK: - Substitution and pivoting
@@ -15,6 +22,17 @@ extension SolverCore {
     /// `target += f · src` (kiwi: Row::insert(row, coefficient)); `src` is scattered in markA/idxA.
     @inlinable
     mutating func addScaledSource(into t: Int32, factor f: Double) {
+        // A short source into a long target (typical when one long row absorbs pivots one by one):
+        // find each source symbol through its column instead of scanning the target.
+        let targetLength = rows[Int(t)].cells.count
+        if src.count * 4 < targetLength {
+            var lookups = 0
+            for c in src { lookups += cols[Int(c.sym)].count }
+            if lookups < targetLength {
+                addScaledSourceByColumns(into: t, factor: f)
+                return
+            }
+        }
         stampB &+= 1
         let sb = stampB, sa = stampA
         var k = rows[Int(t)].cells.count - 1
@@ -30,6 +48,26 @@ extension SolverCore {
         for i in src.indices {
             let c = src[i]
             if markB[Int(c.sym)] != sb {
+                let v = f * c.coef
+                if !nearZero(v) { addCell(t, c.sym, v) }
+            }
+        }
+        rows[Int(t)].constant += f * srcConstant
+    }
+
+    @inlinable
+    mutating func addScaledSourceByColumns(into t: Int32, factor f: Double) {
+        for i in src.indices {
+            let c = src[i]
+            var found = -1
+            for e in cols[Int(c.sym)] where e.row == t {
+                found = Int(e.cellPos)
+                break
+            }
+            if found >= 0 {
+                let v = rows[Int(t)].cells[found].coef + f * c.coef
+                if nearZero(v) { removeCell(t, found) } else { rows[Int(t)].cells[found].coef = v }
+            } else {
                 let v = f * c.coef
                 if !nearZero(v) { addCell(t, c.sym, v) }
             }
@@ -81,7 +119,18 @@ extension SolverCore {
     @inlinable
     mutating func queueInfeasible() {
         if pushes.isEmpty { return }
-        if pushes.count > 1 { pushes.sort() }
+        if pushes.count > 1 {
+            // Insertion sort: almost always two or three entries.
+            for i in 1..<pushes.count {
+                let p = pushes[i]
+                var j = i
+                while j > 0 && pushes[j - 1] > p {
+                    pushes[j] = pushes[j - 1]
+                    j -= 1
+                }
+                pushes[j] = p
+            }
+        }
         infeasible.append(contentsOf: pushes)
     }
 
@@ -90,11 +139,32 @@ extension SolverCore {
     @usableFromInline
     mutating func pivot(_ r: Int32, entering: SymbolID) {
         journalRow(r)
-        let leaving = rows[Int(r)].basic
-        addCell(r, leaving, -1)
-        rowOf[Int(leaving)] = -1
-        solveRow(r, for: entering)
+        exchange(r, entering: entering)
         substitute(entering, from: r)
+    }
+
+    /// Row `r: leaving = c + Σ` becomes `entering = …` in place (kiwi: solveFor(leaving, entering)).
+    /// The leaving symbol takes over the entering symbol's cell, so a full row never reallocates.
+    @usableFromInline
+    mutating func exchange(_ r: Int32, entering: SymbolID) {
+        let leaving = rows[Int(r)].basic
+        let k = cellIndex(r, entering)!
+        let a = rows[Int(r)].cells[k].coef
+        unlinkColumn(Int(entering), Int(rows[Int(r)].cells[k].colPos))
+        let j = Int32(cols[Int(leaving)].count)
+        cols[Int(leaving)].append(ColumnEntry(row: r, cellPos: Int32(k)))
+        rows[Int(r)].cells[k] = Cell(sym: leaving, colPos: j, coef: -1)
+        let f = -1.0 / a
+        rows[Int(r)].constant *= f
+        let n = rows[Int(r)].cells.count
+        var i = 0
+        while i < n {
+            rows[Int(r)].cells[i].coef *= f
+            i += 1
+        }
+        rows[Int(r)].basic = entering
+        rowOf[Int(entering)] = r
+        rowOf[Int(leaving)] = -1
     }
 
     // MARK: - Primal simplex
@@ -103,7 +173,16 @@ extension SolverCore {
     @usableFromInline
     mutating func optimize() throws(SolverError) {
         while let entering = popEntering() {
-            guard let r = leavingRow(entering) else { throw .internalError("the objective is unbounded") }
+            guard let r = leavingRow(entering) else {
+                // Nothing bounds the entering symbol. With weights up to 1e9 an objective coefficient
+                // that should be 0 can come out as −1e-8…−1e-6 after many pivots; moving along it
+                // would not change the objective, so it is rounding noise, not an unbounded problem.
+                if obj[Int(entering)] > -1e-9 * maxStrength {
+                    setObj(entering, 0)
+                    continue
+                }
+                throw .internalError("the objective is unbounded")
+            }
             pivot(r, entering: entering)
         }
     }
@@ -173,8 +252,19 @@ extension SolverCore {
     // MARK: - Definition order
 
     /// Recompute the dependency order of definition rows (iterative DFS: chains can be 10⁴ deep).
+    /// `order` sorted for evaluation (`updateVariables`, ambiguity).
     @usableFromInline
     mutating func ensureOrder() {
+        ensureDefPos()
+        if orderNeedsSort {
+            order.sort { defPos[Int($0)] < defPos[Int($1)] }
+            orderNeedsSort = false
+        }
+    }
+
+    /// Valid `defPos` and `hasParam` (what building rows needs); `order` may still need sorting.
+    @usableFromInline
+    mutating func ensureDefPos() {
         guard orderDirty else { return }
         order.removeAll(keepingCapacity: true)
         stampC &+= 2
@@ -198,10 +288,18 @@ extension SolverCore {
                     markC[Int(s)] = done
                     defPos[Int(s)] = Int32(order.count)
                     order.append(s)
+                    var param = false
+                    for cell in rows[r].cells where kinds[Int(cell.sym)] == .external {
+                        if rowOf[Int(cell.sym)] < 0 || hasParam[Int(cell.sym)] { param = true }
+                    }
+                    hasParam[Int(s)] = param
                 }
             }
         }
         orderDirty = false
+        orderNeedsSort = false
+        nextBack = Int32(order.count)
+        nextFront = -1
     }
 
     // MARK: - Building rows
@@ -246,14 +344,17 @@ extension SolverCore {
     /// expanded once with its total coefficient (kiwi: the substitutions of createRow).
     @usableFromInline
     mutating func expandAccumulator() {
-        ensureOrder()
-        let direct = acc
+        ensureDefPos()
+        swap(&acc, &accDirect)  // reuse both buffers: no allocation per constraint
         let constant = accConstant
         accReset()
         accConstant = constant
         stampC &+= 1
         expandHeap.removeAll(keepingCapacity: true)
-        for c in direct { expandAdd(c.sym, c.coef) }
+        for i in accDirect.indices {
+            let c = accDirect[i]
+            expandAdd(c.sym, c.coef)
+        }
         while !expandHeap.isEmpty {
             let x = expandPop()
             let c = scratchCoef[Int(x)]
@@ -330,6 +431,7 @@ extension SolverCore {
         let s = newSymbol(.external)
         varSym[key] = s
         varList.append(v)
+        varRefs.append(Unmanaged.passUnretained(v))
         varSyms.append(s)
         return s
     }
@@ -340,8 +442,10 @@ extension SolverCore {
     mutating func addConstraint(_ constraint: Constraint) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
         if tags[key] != nil { throw .duplicateConstraint(constraint) }
+        programDirty = true
         let symbolCount = kinds.count
         let varCount = varList.count
+        reusedSymbols.removeAll(keepingCapacity: true)
 
         // kiwi: createRow — the expression, then slack/error/dummy symbols by relation and strength.
         accReset()
@@ -379,23 +483,36 @@ extension SolverCore {
         accCompact()
 
         // Fast path: a variable not yet referenced anywhere becomes the subject of a definition row
-        // as the constraint is written; nothing else in the tableau changes.
+        // as the constraint is written; nothing else in the tableau changes. Taken only when kiwi
+        // would choose the same subject: kiwi takes the lowest-id variable of the expanded row, so
+        // no older free variable may be reachable (directly, or through a definition that depends
+        // on one — `hasParam`, conservative).
+        ensureDefPos()
         var fresh: SymbolID = -1
-        for c in acc where kinds[Int(c.sym)] == .external && rowOf[Int(c.sym)] < 0
-            && cols[Int(c.sym)].isEmpty && (fresh < 0 || c.sym < fresh) {
-            fresh = c.sym
+        var blocked = false
+        for c in acc where kinds[Int(c.sym)] == .external {
+            let x = Int(c.sym)
+            if rowOf[x] >= 0 {
+                if hasParam[x] { blocked = true }
+            } else if cols[x].isEmpty {
+                if fresh < 0 || c.sym < fresh { fresh = c.sym }
+            } else {
+                blocked = true
+            }
         }
-        if fresh >= 0 {
+        if fresh >= 0 && !blocked {
             commit(constraint, key: key, tag: tag, strength: strength, required: required)
             let slot = allocRow(basic: fresh)
+            rows[Int(slot)].cells.reserveCapacity(acc.count)
             let a = acc[Int(idxA[Int(fresh)])].coef
             let f = -1.0 / a
             for c in acc where c.sym != fresh { addCell(slot, c.sym, c.coef * f) }
             rows[Int(slot)].constant = accConstant * f
-            if !orderDirty {
-                defPos[Int(fresh)] = Int32(order.count)
-                order.append(fresh)
-            }
+            // Refers only to existing definitions: goes after all of them.
+            defPos[Int(fresh)] = nextBack
+            nextBack += 1
+            order.append(fresh)
+            hasParam[Int(fresh)] = false
             try optimize()
             return
         }
@@ -430,15 +547,19 @@ extension SolverCore {
             return
         }
         commit(constraint, key: key, tag: tag, strength: strength, required: required)
-        // A variable that definitions already refer to now gets a definition of its own, after them.
-        if kinds[Int(subject)] == .external && !cols[Int(subject)].isEmpty { orderDirty = true }
         let slot = allocRow(basic: Row.noBasic)
+        rows[Int(slot)].cells.reserveCapacity(acc.count + 1)
         for c in acc { addCell(slot, c.sym, c.coef) }
         rows[Int(slot)].constant = accConstant
         solveRow(slot, for: subject)
-        if kinds[Int(subject)] == .external && !orderDirty {
-            defPos[Int(subject)] = Int32(order.count)
+        if kinds[Int(subject)] == .external {
+            // The expanded definition refers to no other definition, so it can go before all of
+            // them, including those that already refer to this variable.
+            defPos[Int(subject)] = nextFront
+            nextFront -= 1
             order.append(subject)
+            orderNeedsSort = true
+            hasParam[Int(subject)] = acc.contains { kinds[Int($0.sym)] == .external && $0.sym != subject }
         }
         substitute(subject, from: slot)
         try optimize()
@@ -453,6 +574,7 @@ extension SolverCore {
         owner[Int(tag.marker)] = constraint
         if tag.other >= 0 { owner[Int(tag.other)] = constraint }
         if !required {
+            maxStrength = max(maxStrength, strength)
             if kinds[Int(tag.marker)] == .error { setObj(tag.marker, obj[Int(tag.marker)] + strength) }
             if tag.other >= 0 && kinds[Int(tag.other)] == .error {
                 setObj(tag.other, obj[Int(tag.other)] + strength)
@@ -462,7 +584,7 @@ extension SolverCore {
 
     @usableFromInline
     mutating func rollbackNewSymbols(symbolCount: Int, varCount: Int) {
-        truncateSymbols(to: symbolCount)
+        rollbackSymbols(to: symbolCount)
         rollbackVariables(varCount: varCount)
     }
 
@@ -470,6 +592,7 @@ extension SolverCore {
     mutating func rollbackVariables(varCount: Int) {
         while varList.count > varCount {
             varSym[ObjectIdentifier(varList.removeLast())] = nil
+            varRefs.removeLast()
             varSyms.removeLast()
         }
     }
@@ -480,12 +603,13 @@ extension SolverCore {
         var ext: SymbolID = -1
         for c in acc where kinds[Int(c.sym)] == .external && (ext < 0 || c.sym < ext) { ext = c.sym }
         if ext >= 0 { return ext }
-        for s in [tag.marker, tag.other] where s >= 0 {
+        func negative(_ s: SymbolID) -> Bool {
+            guard s >= 0 else { return false }
             let k = kinds[Int(s)]
-            if k == .slack || k == .error {
-                if markA[Int(s)] == stampA && acc[Int(idxA[Int(s)])].coef < 0 { return s }
-            }
+            return (k == .slack || k == .error) && markA[Int(s)] == stampA && acc[Int(idxA[Int(s)])].coef < 0
         }
+        if negative(tag.marker) { return tag.marker }
+        if negative(tag.other) { return tag.other }
         return -1
     }
 
@@ -539,6 +663,7 @@ extension SolverCore {
             removeCell(e.row, Int(e.cellPos))
         }
         setObj(art, 0)
+        if success { releaseSymbol(art) }
         return (success, blocking)
     }
 
@@ -548,6 +673,7 @@ extension SolverCore {
     mutating func removeConstraint(_ constraint: Constraint) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
         guard let (_, tag) = tags.removeValue(forKey: key) else { throw .unknownConstraint(constraint) }
+        programDirty = true
         // kiwi: remove the error effects from the objective *before* pivoting.
         if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, constraint.strength) }
         if tag.other >= 0 && kinds[Int(tag.other)] == .error {
@@ -559,11 +685,23 @@ extension SolverCore {
             // Basic marker: definitions may still refer to it; rewrite them, then drop the row.
             substitute(m, from: r, definitions: true)
             freeRow(r)
-        } else if let leave = markerLeavingRow(m) {
-            let leaving = rows[Int(leave)].basic
-            addCell(leave, leaving, -1)
-            rowOf[Int(leaving)] = -1
-            solveRow(leave, for: m)
+        } else if var leave = markerLeavingRow(m) {
+            if isDefinition(leave) {
+                // Only definitions contain the marker (kiwi's third choice). A definition may refer to
+                // other definitions that contain the marker too, so its own coefficient is not the
+                // constraint's whole share: expand those definitions into non-basic symbols first
+                // (as kiwi's rows always are), then choose among them.
+                expandDefinitions(containing: m)
+                guard let l = markerLeavingRow(m) else {
+                    owner[Int(m)] = nil
+                    if tag.other >= 0 { owner[Int(tag.other)] = nil }
+                    orderDirty = true
+                    try optimize()
+                    return
+                }
+                leave = l
+            }
+            exchange(leave, entering: m)
             substitute(m, from: leave, definitions: true)
             freeRow(leave)
         }
@@ -571,6 +709,24 @@ extension SolverCore {
         if tag.other >= 0 { owner[Int(tag.other)] = nil }
         orderDirty = true
         try optimize()
+        releaseSymbol(m)
+        releaseSymbol(tag.other)
+    }
+
+    /// Rewrite every definition that contains `m` in non-basic symbols only.
+    @usableFromInline
+    mutating func expandDefinitions(containing m: SymbolID) {
+        var slots: [Int32] = []
+        for e in cols[Int(m)] where isDefinition(e.row) { slots.append(e.row) }
+        for r in slots {
+            accReset()
+            accConstant = rows[Int(r)].constant
+            for cell in rows[Int(r)].cells { accAdd(cell.sym, cell.coef) }
+            expandAccumulator()
+            unlinkAllCells(r)
+            for c in acc { addCell(r, c.sym, c.coef) }
+            rows[Int(r)].constant = accConstant
+        }
     }
 
     @usableFromInline
@@ -618,14 +774,28 @@ extension SolverCore {
         if s >= Strength.required { throw .badRequiredStrength(strength) }
         let c = Constraint(v, .equal, strength: s)
         try addConstraint(c)
-        edits[key] = EditInfo(tag: tags[ObjectIdentifier(c)]!.1, constraint: c, constant: 0)
+        edits[key] = editInfos.count
+        editInfos.append(EditInfo(marker: tags[ObjectIdentifier(c)]!.1.marker, constant: 0))
+        editConstraints.append(c)
+        editKeys.append(key)
     }
 
     @usableFromInline
     mutating func removeEditVariable(_ v: Variable) throws(SolverError) {
         let key = ObjectIdentifier(v)
-        guard let info = edits.removeValue(forKey: key) else { throw .unknownEditVariable(v) }
-        try removeConstraint(info.constraint)
+        guard let i = edits.removeValue(forKey: key) else { throw .unknownEditVariable(v) }
+        let c = editConstraints[i]
+        let last = editInfos.count - 1
+        if i != last {
+            editInfos[i] = editInfos[last]
+            editConstraints[i] = editConstraints[last]
+            editKeys[i] = editKeys[last]
+            edits[editKeys[i]] = i
+        }
+        editInfos.removeLast()
+        editConstraints.removeLast()
+        editKeys.removeLast()
+        try removeConstraint(c)
     }
 
     /// kiwi: suggestValue — only row constants change; the dual simplex repairs feasibility. Every row
@@ -633,18 +803,19 @@ extension SolverCore {
     /// coefficient is the edit row's multiplier in that row); the marker's own row, when basic, by −delta.
     @usableFromInline
     mutating func suggestValue(_ v: Variable, _ value: Double) throws(SolverError) {
-        let key = ObjectIdentifier(v)
-        guard let info = edits[key] else { throw .unknownEditVariable(v) }
-        let delta = value - info.constant
-        edits[key]!.constant = value
-        let m = info.tag.marker
+        guard let i = edits[ObjectIdentifier(v)] else { throw .unknownEditVariable(v) }
+        let delta = value - editInfos[i].constant
+        editInfos[i].constant = value
+        let m = Int(editInfos[i].marker)
         pushes.removeAll(keepingCapacity: true)
-        let r = rowOf[Int(m)]
+        let r = rowOf[m]
         if r >= 0 {
             rows[Int(r)].constant -= delta
-            if rows[Int(r)].constant < 0 { pushes.append(m) }
+            if rows[Int(r)].constant < 0 { pushes.append(SymbolID(m)) }
         }
-        for e in cols[Int(m)] {
+        let n = cols[m].count
+        for j in 0..<n {
+            let e = cols[m][j]
             let t = Int(e.row)
             rows[t].constant += delta * rows[t].cells[Int(e.cellPos)].coef
             let b = rows[t].basic
@@ -659,21 +830,59 @@ extension SolverCore {
     @usableFromInline
     mutating func updateVariables() {
         ensureOrder()
-        for x in order {
-            let r = Int(rowOf[Int(x)])
-            var v = rows[r].constant
-            for cell in rows[r].cells {
-                let s = Int(cell.sym)
-                let sr = rowOf[s]
-                if sr >= 0 {
-                    v += cell.coef * (kinds[s] == .external ? extValue[s] : rows[Int(sr)].constant)
+        if programDirty { buildProgram() }
+        // Definitions in dependency order; a cell's symbol is worth its row constant when basic and
+        // restricted, its computed value when basic and external, 0 when non-basic.
+        rows.withUnsafeBufferPointer { rows in
+            rowOf.withUnsafeBufferPointer { rowOf in
+                kinds.withUnsafeBufferPointer { kinds in
+                    extValue.withUnsafeMutableBufferPointer { extValue in
+                        progSyms.withUnsafeBufferPointer { syms in
+                            progCoefs.withUnsafeBufferPointer { coefs in
+                                var k = 0
+                                for d in progX.indices {
+                                    var v = rows[Int(progSlot[d])].constant
+                                    let end = Int(progEnd[d])
+                                    while k < end {
+                                        let s = Int(syms[k])
+                                        let sr = rowOf[s]
+                                        if sr >= 0 {
+                                            v += coefs[k] * (kinds[s] == .external ? extValue[s] : rows[Int(sr)].constant)
+                                        }
+                                        k += 1
+                                    }
+                                    extValue[Int(progX[d])] = v
+                                }
+                            }
+                        }
+                    }
                 }
             }
-            extValue[Int(x)] = v
         }
-        for i in varList.indices {
+        for i in varRefs.indices {
             let s = Int(varSyms[i])
-            varList[i].value = rowOf[s] >= 0 ? extValue[s] : 0
+            let v = rowOf[s] >= 0 ? extValue[s] : 0
+            varRefs[i]._withUnsafeGuaranteedRef { $0.value = v }
         }
+    }
+
+    @usableFromInline
+    mutating func buildProgram() {
+        progX.removeAll(keepingCapacity: true)
+        progSlot.removeAll(keepingCapacity: true)
+        progEnd.removeAll(keepingCapacity: true)
+        progSyms.removeAll(keepingCapacity: true)
+        progCoefs.removeAll(keepingCapacity: true)
+        for x in order {
+            let r = rowOf[Int(x)]
+            progX.append(x)
+            progSlot.append(r)
+            for cell in rows[Int(r)].cells {
+                progSyms.append(cell.sym)
+                progCoefs.append(cell.coef)
+            }
+            progEnd.append(Int32(progSyms.count))
+        }
+        programDirty = false
     }
 }

@@ -9,7 +9,14 @@
 ///   infeasible rows — never rebuilt.
 ///
 /// Pivoting rules and tie-breaks follow kiwi (lowest symbol id first), and every tolerance is kiwi's
-/// 1e-8, so uniquely determined answers match kiwi's.
+/// 1e-8, so uniquely determined answers match kiwi's. Where several solutions are optimal the
+/// choice among them may differ from kiwi's (kiwi's own choice depends on heap addresses);
+/// `ambiguousVariables()` names the variables concerned.
+///
+/// Limits: not thread-safe (one task at a time, like kiwi). Ids of removed constraints' symbols are
+/// reused, but a variable once used stays known to the solver (its value keeps being written)
+/// until `reset()`. An `.internalError` (a numerical breakdown; never seen in the tests) leaves the
+/// solver in an unspecified state: `reset()` it.
 ///
 /// Usage:
 /// ```
@@ -83,9 +90,18 @@ public final class Solver {
         core.updateVariables()
     }
 
-    /// The variables whose values are not uniquely fixed: another solution with the same objective
-    /// value gives them a different value. See `SolverCore.ambiguousSymbols` for exactly what is
-    /// detected. In the order the variables were first used.
+    /// The variables whose values are not uniquely fixed: another solution satisfying the required
+    /// constraints with the same objective value gives them a different value ("changing them
+    /// would not change the objective").
+    ///
+    /// What is detected, at the current optimal basis: a variable is reported when its value moves
+    /// along a *free direction* — a non-basic symbol that can change without changing the
+    /// objective: a variable that no constraint determines, or a slack/error symbol whose reduced
+    /// cost is zero (within 1e-8) and that can increase by a positive step (no proper row at 0
+    /// blocks it). That covers every alternative optimum one simplex edge away; optima reachable
+    /// only through degenerate pivots are not reported. Nothing is reported spuriously. Call after
+    /// the last suggestion (it reflects the current solution). In the order variables were first
+    /// used. Cost: linear in the size of the tableau.
     public func ambiguousVariables() -> [Variable] {
         core.ambiguousVariables()
     }

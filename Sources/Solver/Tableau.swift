@@ -20,6 +20,8 @@ struct SolverCore {
     @usableFromInline var extValue: [Double] = []
     /// Position of a definition row in `order` (valid while `orderDirty` is false).
     @usableFromInline var defPos: [Int32] = []
+    /// Whether a definition may depend on a free variable (conservative: true can be stale).
+    @usableFromInline var hasParam: [Bool] = []
     // Scratch marks (stamped, so they never need clearing).
     @usableFromInline var markA: [UInt32] = []
     @usableFromInline var idxA: [Int32] = []
@@ -40,17 +42,44 @@ struct SolverCore {
     /// selection without scanning the whole objective.
     @usableFromInline var heap: [Int32] = []
 
+    // MARK: Symbol reuse
+    @usableFromInline var freeSymbols: [Int32] = []
+    /// Ids taken from `freeSymbols` by the constraint being added (given back if it is rejected).
+    @usableFromInline var reusedSymbols: [Int32] = []
+
     // MARK: Constraints, edits, variables
     @usableFromInline var tags: [ObjectIdentifier: (Constraint, Tag)] = [:]
-    @usableFromInline var edits: [ObjectIdentifier: EditInfo] = [:]
+    /// Edit variable → index into the edit arrays below (kept dense; removal swaps in the last).
+    @usableFromInline var edits: [ObjectIdentifier: Int] = [:]
+    @usableFromInline var editInfos: [EditInfo] = []
+    @usableFromInline var editConstraints: [Constraint] = []
+    @usableFromInline var editKeys: [ObjectIdentifier] = []
     @usableFromInline var varSym: [ObjectIdentifier: Int32] = [:]
     @usableFromInline var varList: [Variable] = []
+    /// The same variables, unretained (`varList` keeps them alive), for writing values without
+    /// reference counting.
+    @usableFromInline var varRefs: [Unmanaged<Variable>] = []
     @usableFromInline var varSyms: [Int32] = []
     @usableFromInline var infeasible: [Int32] = []
     /// Definition rows (basic external symbols) in dependency order: each refers only to basic
     /// externals earlier in the order.
     @usableFromInline var order: [Int32] = []
     @usableFromInline var orderDirty = false
+    /// `order` must be re-sorted by `defPos` (after a definition was placed in front).
+    @usableFromInline var orderNeedsSort = false
+    /// `defPos` for the next definition placed after / before all others.
+    @usableFromInline var nextBack: Int32 = 0
+    @usableFromInline var nextFront: Int32 = -1
+    /// The largest non-required strength added (scale for rounding noise in the objective).
+    @usableFromInline var maxStrength: Double = 1
+    /// The definitions flattened for `updateVariables` (rebuilt after any constraint is added or
+    /// removed): per definition its symbol, row slot and end of its cells in `progSyms`/`progCoefs`.
+    @usableFromInline var programDirty = true
+    @usableFromInline var progX: [Int32] = []
+    @usableFromInline var progSlot: [Int32] = []
+    @usableFromInline var progEnd: [Int32] = []
+    @usableFromInline var progSyms: [Int32] = []
+    @usableFromInline var progCoefs: [Double] = []
     /// False in the throw-away solvers that check conflict sets (no recursion).
     @usableFromInline var minimizesConflicts = true
 
@@ -59,6 +88,7 @@ struct SolverCore {
     @usableFromInline var srcConstant: Double = 0
     @usableFromInline var acc: [Cell] = []
     @usableFromInline var accConstant: Double = 0
+    @usableFromInline var accDirect: [Cell] = []
     @usableFromInline var targets: [ColumnEntry] = []
     @usableFromInline var pushes: [Int32] = []
     @usableFromInline var expandHeap: [Int32] = []
@@ -80,15 +110,36 @@ struct SolverCore {
 
     @usableFromInline
     mutating func newSymbol(_ kind: SymbolKind) -> SymbolID {
+        if let id = freeSymbols.popLast() {
+            // Reuse the id of a symbol that left the tableau (see `releaseSymbol`), so a solver
+            // that adds and removes constraints for ever does not grow its per-symbol arrays.
+            let i = Int(id)
+            kinds[i] = kind
+            rowOf[i] = -1
+            obj[i] = 0
+            owner[i] = nil
+            extValue[i] = 0
+            defPos[i] = 0
+            hasParam[i] = false
+            markA[i] = 0
+            markB[i] = 0
+            markC[i] = 0
+            reusedSymbols.append(id)
+            return id
+        }
         let id = SymbolID(kinds.count)
         kinds.append(kind)
-        cols.append([])
+        // Most columns hold a few entries: one allocation instead of a chain of regrowths.
+        var column: [ColumnEntry] = []
+        column.reserveCapacity(4)
+        cols.append(column)
         rowOf.append(-1)
         obj.append(0)
         inHeap.append(false)
         owner.append(nil)
         extValue.append(0)
         defPos.append(0)
+        hasParam.append(false)
         markA.append(0)
         idxA.append(0)
         markB.append(0)
@@ -98,13 +149,34 @@ struct SolverCore {
         return id
     }
 
+    /// Make a symbol's id reusable if nothing refers to it any more (no row, no column entry, no
+    /// objective coefficient); a stale heap entry is harmless (checked when popped).
+    @usableFromInline
+    mutating func releaseSymbol(_ s: SymbolID) {
+        let i = Int(s)
+        guard s >= 0, kinds[i] != .external, rowOf[i] < 0, cols[i].isEmpty, obj[i] == 0 else { return }
+        owner[i] = nil
+        freeSymbols.append(s)
+    }
+
+    /// Forget symbols created since the add began: truncate new ids, give reused ids back.
+    @usableFromInline
+    mutating func rollbackSymbols(to count: Int) {
+        truncateSymbols(to: count)
+        for s in reusedSymbols.reversed() where Int(s) < count {  // back in their old order
+            owner[Int(s)] = nil
+            freeSymbols.append(s)
+        }
+        reusedSymbols.removeAll(keepingCapacity: true)
+    }
+
     /// Forget symbols created after `count` (they must no longer occur anywhere).
     @usableFromInline
     mutating func truncateSymbols(to count: Int) {
         let n = kinds.count - count
         guard n > 0 else { return }
         kinds.removeLast(n); cols.removeLast(n); rowOf.removeLast(n); obj.removeLast(n)
-        inHeap.removeLast(n); owner.removeLast(n); extValue.removeLast(n); defPos.removeLast(n)
+        inHeap.removeLast(n); owner.removeLast(n); extValue.removeLast(n); defPos.removeLast(n); hasParam.removeLast(n)
         markA.removeLast(n); idxA.removeLast(n); markB.removeLast(n); markC.removeLast(n)
         scratchCoef.removeLast(n); jObjMark.removeLast(n)
         heap.removeAll { Int($0) >= count }
@@ -356,14 +428,14 @@ struct SolverCore {
         rows.removeLast(rows.count - jRowCount)
         journaledSlot.removeLast(journaledSlot.count - jRowCount)
         commitJournal()
-        truncateSymbols(to: symbolCount)
+        rollbackSymbols(to: symbolCount)
     }
 }
 
-/// An edit variable's bookkeeping (kiwi: `EditInfo`).
+/// An edit variable's bookkeeping (kiwi: `EditInfo`; the constraint is kept beside it, so this
+/// stays a plain value that the suggest path can read without reference counting).
 @usableFromInline
 struct EditInfo {
-    @usableFromInline var tag: Tag
-    @usableFromInline var constraint: Constraint
+    @usableFromInline var marker: SymbolID
     @usableFromInline var constant: Double
 }

@@ -10,7 +10,8 @@ public final class Variable: CustomStringConvertible, @unchecked Sendable {
     /// A name for diagnostics and for reading systems from files; not used by the solver.
     public let name: String
     /// The value written by the last `Solver.updateVariables()`; 0 before.
-    public var value: Double = 0
+    /// (No dynamic exclusivity check: it is a plain number written in the solver's hot loop.)
+    @exclusivity(unchecked) public var value: Double = 0
 
     public init(_ name: String = "") {
         self.name = name

@@ -1,4 +1,5 @@
 import Foundation
+import LabJSON
 import Solver
 
 /// The solver built from a `SystemFile`.
@@ -99,56 +100,27 @@ extension SystemFile {
     }
 }
 
-/// JSON text for the `layoutlab solve` command.
+/// JSON text for the `layoutlab solve` command, written with the lab's JSON writer (shortest
+/// round-trip numbers, non-finite values by name).
 public enum SystemJSON {
-    /// `{"steps":[{"values":{"name":value,…},"ambiguous":[…]},…]}`, values in file order.
+    /// `{"steps":[{"values":{"name":value,…}},…]}`, values in file order; `"ambiguous":[…]` on a step
+    /// only where some variables are not uniquely fixed.
     public static func steps(_ steps: [SystemStep]) -> String {
-        var out = "{\"steps\":["
-        for (i, step) in steps.enumerated() {
-            if i > 0 { out += "," }
-            out += "{\"values\":{"
-            out += step.values.map { "\(quote($0.name)):\(number($0.value))" }.joined(separator: ",")
-            out += "},\"ambiguous\":["
-            out += step.ambiguous.map(quote).joined(separator: ",")
-            out += "]}"
-        }
-        return out + "]}"
+        JSONWriter.write(.object([("steps", .array(steps.map { step in
+            var members: [(String, JSONValue)] = [("values", .object(step.values.map { ($0.name, .number($0.value)) }))]
+            if !step.ambiguous.isEmpty { members.append(("ambiguous", .array(step.ambiguous.map(JSONValue.string)))) }
+            return .object(members)
+        }))]))
     }
 
-    /// `{"error":"unsatisfiable","constraint":i,"conflicts":[…]}` or `{"error":"…","message":"…"}`.
+    /// `{"error":"unsatisfiable","constraint":i,"conflicts":[…]}` (0-based indices in file order), or
+    /// `{"error":"malformed"|"solver","message":"…"}`.
     public static func error(_ error: Error) -> String {
         if case SystemRunError.unsatisfiable(let i, let conflicts) = error {
-            return "{\"error\":\"unsatisfiable\",\"constraint\":\(i),\"conflicts\":[\(conflicts.map(String.init).joined(separator: ","))]}"
+            return JSONWriter.write(.object([("error", .string("unsatisfiable")), ("constraint", .number(Double(i))),
+                                             ("conflicts", .array(conflicts.map { .number(Double($0)) }))]))
         }
         let kind = error is SystemFileError ? "malformed" : "solver"
-        return "{\"error\":\(quote(kind)),\"message\":\(quote(String(describing: error)))}"
-    }
-
-    static func number(_ v: Double) -> String {
-        if v.isFinite {
-            if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
-            return "\(v)"
-        }
-        return "null"
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    out += String(format: "\\u%04x", u.value)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
+        return JSONWriter.write(.object([("error", .string(kind)), ("message", .string(String(describing: error)))]))
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LabJSON
 import SolverSystem
 
 /// `layoutlab solve`: a bare constraint system, solved and re-solved for each suggestion.
@@ -28,28 +27,10 @@ struct Solve: ParsableCommand {
             throw ExitCode(2)
         }
         do {
-            let steps = try file.run()
-            print(JSONWriter.write(.object([("steps", .array(steps.map(Self.json)))])))
+            print(SystemJSON.steps(try file.run()))
         } catch {
-            print(JSONWriter.write(Self.json(error)))
+            print(SystemJSON.error(error))
             throw ExitCode(1)
-        }
-    }
-
-    static func json(_ step: SystemStep) -> JSONValue {
-        var members: [(String, JSONValue)] = [("values", .object(step.values.map { ($0.name, .number($0.value)) }))]
-        if !step.ambiguous.isEmpty { members.append(("ambiguous", .array(step.ambiguous.map(JSONValue.string)))) }
-        return .object(members)
-    }
-
-    static func json(_ error: SystemRunError) -> JSONValue {
-        switch error {
-        case .unsatisfiable(let index, let conflicts):
-            .object([("error", .string("unsatisfiable")), ("constraint", .number(Double(index))),
-                     ("conflicts", .array(conflicts.map { .number(Double($0)) }))])
-        case .solver(let e, let index):
-            .object([("error", .string("solver")), ("constraint", index.map { .number(Double($0)) } ?? .null),
-                     ("message", .string(e.description))])
         }
     }
 }

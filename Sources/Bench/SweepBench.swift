@@ -1,0 +1,194 @@
+// The sweep's benchmarks (issue 5): end-to-end throughput in view-steps per second with divergences
+// written, where the time goes, and the results writer's insert rate against a raw C API loop.
+//
+//   swift run -c release layoutlab-bench --only sweep --only insert
+
+import CSQLite
+import Foundation
+import Store
+import Sweep
+import AutoLayout
+import Springs
+import Translation
+
+@MainActor func reportRate(_ workload: String, _ operation: String, _ n: Int, nsPerItem: Double, unit: String) {
+    guard wanted(operation) else { return }
+    let perSecond = 1e9 / nsPerItem
+    if json {
+        print("{\"workload\":\"\(workload)\",\"operation\":\"\(operation)\",\"n\":\(n),\"median_ns\":\(Int(nsPerItem.rounded())),\"\(unit)_per_s\":\(Int(perSecond.rounded()))}")
+    } else {
+        let rate = perSecond >= 1e6 ? String(format: "%.2fM", perSecond / 1e6) : String(format: "%.0fk", perSecond / 1e3)
+        print(workload.padding(toLength: 12, withPad: " ", startingAt: 0) + String(n).leftPad(7) + "  "
+              + operation.padding(toLength: 18, withPad: " ", startingAt: 0)
+              + String(format: "%.0f ns/%@", nsPerItem, unit).leftPad(16) + "   " + "\(rate) \(unit)/s")
+    }
+    fflush(nil)
+}
+
+/// Median wall time of `runs` runs of `body`, in ns.
+@MainActor func medianTime(_ runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let t0 = now()
+        try body()
+        times.append(Double(now() - t0))
+    }
+    return times.sorted()[times.count / 2]
+}
+
+func temporaryDatabase() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("layoutlab-bench-\(UUID().uuidString).db").path
+}
+
+func removeDatabase(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+@MainActor func sweepBenchmarks(repo: String) {
+    let specPath = repo + "/experiments/bench/sweep-throughput.yaml"
+    guard selected("sweep", 0) || selected("insert", 0) else { return }
+    let plan: SweepPlan
+    do { plan = SweepPlan(try SpecReader.read(path: specPath)) } catch {
+        fail("\(error)")
+        return
+    }
+    let results = (0..<plan.unitCount).map(plan.run)
+    let viewSteps = results.reduce(0) { $0 + $1.viewSteps }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+
+    if selected("sweep", 0) {
+        // End to end: the runner on every core, divergences written, as `layoutlab sweep` does.
+        let t = medianTime {
+            let path = temporaryDatabase()
+            defer { removeDatabase(path) }
+            let store = try! ResultsStore(path: path)
+            _ = try! store.runSession(plan, jobs: cores, resume: false, codeVersion: "bench", shouldStop: { false })
+        }
+        reportRate("sweep", "end_to_end_\(cores)_jobs", viewSteps, nsPerItem: t / Double(viewSteps), unit: "view_step")
+
+        // Where a single core's time goes.
+        let compute = medianTime { for i in 0..<plan.unitCount { _ = plan.run(i) } }
+        reportRate("sweep", "compute_1_core", viewSteps, nsPerItem: compute / Double(viewSteps), unit: "view_step")
+        let springs = medianTime {
+            for i in 0..<plan.unitCount {
+                let u = plan.unit(i)
+                let tree = plan.scenarios[u.scenario].scenario.tree
+                guard case .springs(let policy) = plan.spec.comparisons[u.comparison].a else { continue }
+                _ = Springs.resize(tree, through: plan.sizes(scenario: u.scenario, sequence: u.sequence), policy: policy)
+            }
+        }
+        reportRate("sweep", "springs_backend", viewSteps, nsPerItem: springs / Double(viewSteps), unit: "view_step")
+        func autolayout(steps: Bool) -> Double {
+            medianTime {
+                for i in 0..<plan.unitCount {
+                    let u = plan.unit(i)
+                    let entry = plan.scenarios[u.scenario].scenario
+                    guard case .autolayout(let t, let timing) = plan.spec.comparisons[u.comparison].b else { continue }
+                    let engine = AutoLayoutEngine(tree: entry.tree, constraints: entry.constraints,
+                                                  configuration: AutoLayoutConfiguration(translation: t, timing: timing))
+                    if steps { for size in plan.sizes(scenario: u.scenario, sequence: u.sequence) { engine.advance(to: size) } }
+                }
+            }
+        }
+        let build = autolayout(steps: false)
+        reportRate("sweep", "autolayout_build", viewSteps, nsPerItem: build / Double(viewSteps), unit: "view_step")
+        reportRate("sweep", "autolayout_steps", viewSteps, nsPerItem: (autolayout(steps: true) - build) / Double(viewSteps), unit: "view_step")
+        let writer = medianTime {
+            let path = temporaryDatabase()
+            defer { removeDatabase(path) }
+            let store = try! ResultsStore(path: path)
+            try! store.beginRun(plan, jobs: 1, codeVersion: "bench")
+            try! store.beginBatch()
+            for (k, r) in results.enumerated() {
+                try! store.write(r, plan: plan)
+                if k % 512 == 511 { try! store.commitBatch(); try! store.beginBatch() }
+            }
+            try! store.commitBatch()
+        }
+        reportRate("sweep", "sqlite_writer", viewSteps, nsPerItem: writer / Double(viewSteps), unit: "view_step")
+    }
+
+    if selected("insert", 0) {
+        // The same rows through ResultsStore and through a plain C API loop over the same schema.
+        let rows = results.reduce(0) { $0 + 1 + $1.sizes.count + $1.divergences.reduce(0) { $0 + 1 + $1.causes.nameList.count } }
+        func prepared(_ path: String) -> ResultsStore {
+            let store = try! ResultsStore(path: path)
+            try! store.beginRun(plan, jobs: 1, codeVersion: "bench")
+            return store
+        }
+        let viaStore = medianTime(5) {
+            let path = temporaryDatabase()
+            defer { removeDatabase(path) }
+            let store = prepared(path)
+            try! store.beginBatch()
+            for r in results { try! store.write(r, plan: plan) }
+            try! store.commitBatch()
+        }
+        let viaC = medianTime(5) {
+            let path = temporaryDatabase()
+            defer { removeDatabase(path) }
+            let store = prepared(path)
+            RawInsert.write(results, plan: plan, path: path, run: store.runID)
+        }
+        reportRate("insert", "raw_c_api", rows, nsPerItem: viaC / Double(rows), unit: "row")
+        reportRate("insert", "results_store", rows, nsPerItem: viaStore / Double(rows), unit: "row")
+        if !json { print(String(format: "insert      results_store runs at %.0f%% of the raw C API's rate", 100 * viaC / viaStore)) }
+    }
+}
+
+/// The results writer's rows, inserted with nothing but sqlite3_* calls: the reference rate.
+enum RawInsert {
+    static func write(_ results: [UnitResult], plan: SweepPlan, path: String, run: Int64) {
+        var db: OpaquePointer?
+        sqlite3_open(path, &db)
+        defer { sqlite3_close(db) }
+        sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; BEGIN", nil, nil, nil)
+        func prepare(_ sql: String) -> OpaquePointer? {
+            var s: OpaquePointer?
+            sqlite3_prepare_v2(db, sql, -1, &s, nil)
+            return s
+        }
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        let unit = prepare("INSERT INTO units (run_id, unit_index, scenario_index, sequence_index, sequence_kind, comparison_index, sizes_json, view_steps, divergences) VALUES (?,?,?,?,?,?,?,?,?)")
+        let step = prepare("INSERT INTO steps (unit_id, step_index, width, height, diverging_views) VALUES (?,?,?,?,?)")
+        let divergence = prepare("INSERT INTO divergences (run_id, unit_id, step_index, view_id, mask, mask_notation, a_x, a_y, a_width, a_height, b_x, b_y, b_width, b_height, d_min_x, d_min_y, d_max_x, d_max_y, magnitude, causes) VALUES (?,?,?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?)")
+        let cause = prepare("INSERT INTO divergence_causes (run_id, cause, divergence_id) VALUES (?,?,?)")
+        defer { [unit, step, divergence, cause].forEach { sqlite3_finalize($0) } }
+        for r in results {
+            let u = plan.unit(r.unit)
+            let tree = plan.scenarios[u.scenario].scenario.tree
+            sqlite3_bind_int64(unit, 1, run); sqlite3_bind_int64(unit, 2, Int64(r.unit)); sqlite3_bind_int64(unit, 3, Int64(u.scenario))
+            sqlite3_bind_int64(unit, 4, Int64(u.sequence)); sqlite3_bind_text(unit, 5, plan.spec.sequences[u.sequence].kind, -1, transient)
+            sqlite3_bind_int64(unit, 6, Int64(u.comparison))
+            sqlite3_bind_text(unit, 7, "[" + r.sizes.map { "[\($0.width),\($0.height)]" }.joined(separator: ",") + "]", -1, transient)
+            sqlite3_bind_int64(unit, 8, Int64(r.viewSteps)); sqlite3_bind_int64(unit, 9, Int64(r.divergences.count))
+            sqlite3_step(unit); sqlite3_reset(unit)
+            let unitID = sqlite3_last_insert_rowid(db)
+            for (k, size) in r.sizes.enumerated() {
+                sqlite3_bind_int64(step, 1, unitID); sqlite3_bind_int64(step, 2, Int64(k)); sqlite3_bind_double(step, 3, size.width)
+                sqlite3_bind_double(step, 4, size.height); sqlite3_bind_int64(step, 5, Int64(r.divergingViews[k]))
+                sqlite3_step(step); sqlite3_reset(step)
+            }
+            for d in r.divergences {
+                let view = tree.views[d.view]
+                let names = d.causes.nameList
+                sqlite3_bind_int64(divergence, 1, run); sqlite3_bind_int64(divergence, 2, unitID); sqlite3_bind_int64(divergence, 3, Int64(d.step))
+                sqlite3_bind_text(divergence, 4, view.id, -1, transient); sqlite3_bind_int64(divergence, 5, Int64(view.mask.rawValue))
+                sqlite3_bind_text(divergence, 6, view.mask.notation, -1, transient)
+                let values = [d.a.x, d.a.y, d.a.width, d.a.height, d.b.x, d.b.y, d.b.width, d.b.height,
+                              d.b.minX - d.a.minX, d.b.minY - d.a.minY, d.b.maxX - d.a.maxX, d.b.maxY - d.a.maxY, d.magnitude]
+                for (i, v) in values.enumerated() {
+                    if v.isFinite { sqlite3_bind_double(divergence, Int32(7 + i), v) } else { sqlite3_bind_null(divergence, Int32(7 + i)) }
+                }
+                sqlite3_bind_text(divergence, 20, names.joined(separator: ","), -1, transient)
+                sqlite3_step(divergence); sqlite3_reset(divergence)
+                let id = sqlite3_last_insert_rowid(db)
+                for name in names {
+                    sqlite3_bind_int64(cause, 1, run); sqlite3_bind_text(cause, 2, name, -1, transient); sqlite3_bind_int64(cause, 3, id)
+                    sqlite3_step(cause); sqlite3_reset(cause)
+                }
+            }
+        }
+        sqlite3_exec(db, "COMMIT", nil, nil, nil)
+    }
+}

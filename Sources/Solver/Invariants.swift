@@ -1,0 +1,53 @@
+extension SolverCore {
+    /// Structural checks of the tableau, for tests: proper rows hold only non-basic symbols and no
+    /// free variable, are feasible (restricted basics ≥ 0 within 1e-8), the objective holds only
+    /// non-basic symbols, definitions refer only to earlier definitions, and the column index
+    /// matches the rows. Returns one message per problem found.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        var seen = [Int](repeating: 0, count: kinds.count)
+        for (r, row) in rows.enumerated() where row.basic != Row.noBasic {
+            let b = row.basic
+            if b >= 0 && rowOf[Int(b)] != Int32(r) { problems.append("row \(r): rowOf[\(b)] is \(rowOf[Int(b)])") }
+            let definition = b >= 0 && kinds[Int(b)] == .external
+            for (k, cell) in row.cells.enumerated() {
+                let s = Int(cell.sym)
+                seen[s] += 1
+                let e = cols[s][Int(cell.colPos)]
+                if e.row != Int32(r) || e.cellPos != Int32(k) { problems.append("row \(r) cell \(k): column index mismatch") }
+                if cell.sym == b { problems.append("row \(r): refers to its own basic symbol") }
+                if !definition {
+                    if rowOf[s] >= 0 { problems.append("proper row \(r) (basic \(b)): basic symbol \(s) in cells") }
+                    if kinds[s] == .external { problems.append("proper row \(r) (basic \(b)): free variable \(s) in cells") }
+                }
+            }
+            if !definition && b >= 0 && kinds[Int(b)] != .dummy && row.constant < -1e-8 && infeasible.isEmpty {
+                problems.append("proper row \(r) (basic \(b)): infeasible constant \(row.constant)")
+            }
+        }
+        for s in kinds.indices where seen[s] != cols[s].count {
+            problems.append("column \(s): \(cols[s].count) entries for \(seen[s]) cells")
+        }
+        for s in kinds.indices where obj[s] != 0 {
+            if rowOf[s] >= 0 { problems.append("objective: basic symbol \(s)") }
+            if kinds[s] == .external { problems.append("objective: variable symbol \(s)") }
+        }
+        if !orderDirty {
+            for x in order {
+                for cell in rows[Int(rowOf[Int(x)])].cells
+                where kinds[Int(cell.sym)] == .external && rowOf[Int(cell.sym)] >= 0 && defPos[Int(cell.sym)] >= defPos[Int(x)] {
+                    problems.append("definition of \(x) refers to later definition \(cell.sym)")
+                }
+            }
+        }
+        return problems
+    }
+}
+
+extension Solver {
+    /// See `SolverCore.invariantViolations` (for tests).
+    func invariantViolations() -> [String] { core.invariantViolations() }
+
+    /// Symbol ids allocated, free ones included (for tests).
+    var symbolCount: Int { core.kinds.count }
+}

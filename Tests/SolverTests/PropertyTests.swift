@@ -1,0 +1,277 @@
+import PropertyBased
+@testable import Solver
+import Testing
+
+/// SplitMix64: a deterministic generator driven by the property test's seed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random system whose unique solution is known by construction.
+///
+/// Variables `x0…x(n−1)`; the first `roots` are set by non-required preferences `xi == v[i]` (medium)
+/// or, in `pinned` mode, by required equalities; every other `xi` is defined by a required equality
+/// `xi == Σ a·xj + c` over earlier variables (triangular, so the solution is unique). Required
+/// inequalities satisfied by the solution (some tight) and weak preferences elsewhere are mixed in,
+/// and everything is added in a random order.
+struct GeneratedSystem {
+    let n: Int
+    let roots: Int
+    let rootValues: [Double]
+    /// For non-root i: (j, a) terms and constant c of xi == Σ a·xj + c.
+    let definitions: [[(Int, Double)]]
+    let constants: [Double]
+    let extras: [(Int, RelationalOperator, Double, Double)]  // (i, op, value, strength)
+    let order: [Int]  // indices into definitions+roots+extras
+
+    init(seed: UInt64, n: Int, pinned: Bool) {
+        var rng = SplitMix(state: seed)
+        self.n = n
+        roots = max(1, n / 3)
+        rootValues = (0..<roots).map { _ in Double(Int.random(in: -100...100, using: &rng)) }
+        var defs: [[(Int, Double)]] = Array(repeating: [], count: n)
+        var consts = [Double](repeating: 0, count: n)
+        for i in roots..<n {
+            let k = Int.random(in: 1...min(3, i), using: &rng)
+            let js = Array((0..<i).shuffled(using: &rng).prefix(k))
+            defs[i] = js.map { ($0, Double([-2, -1, -0.5, 0.5, 1, 2, 3][Int.random(in: 0...6, using: &rng)])) }
+            consts[i] = Double(Int.random(in: -50...50, using: &rng))
+        }
+        definitions = defs
+        constants = consts
+        var values = rootValues + [Double](repeating: 0, count: n - roots)
+        for i in roots..<n { values[i] = defs[i].reduce(consts[i]) { $0 + $1.1 * values[$1.0] } }
+        var ex: [(Int, RelationalOperator, Double, Double)] = []
+        for _ in 0..<n {
+            let i = Int.random(in: 0..<n, using: &rng)
+            let slackness = Double(Int.random(in: 0...3, using: &rng))  // 0: tight
+            if Bool.random(using: &rng) {
+                ex.append((i, .greaterOrEqual, values[i] - slackness, Strength.required))
+            } else {
+                ex.append((i, .lessOrEqual, values[i] + slackness, Strength.required))
+            }
+            if !pinned || Bool.random(using: &rng) {
+                // A weak preference elsewhere never beats the medium roots or required definitions.
+                ex.append((Int.random(in: 0..<n, using: &rng), .equal,
+                           Double(Int.random(in: -500...500, using: &rng)), Strength.weak))
+            }
+        }
+        extras = ex
+        order = Array(0..<(n + ex.count)).shuffled(using: &rng)
+        self.pinned = pinned
+        solution = values
+    }
+
+    let pinned: Bool
+    let solution: [Double]
+
+    /// Build the solver; constraint k of `order` as it was added.
+    func build() throws -> (Solver, [Variable], [Constraint]) {
+        let x = (0..<n).map { Variable("x\($0)") }
+        let s = Solver()
+        var added: [Constraint] = []
+        for k in order {
+            let c: Constraint
+            if k < roots {
+                c = Constraint(x[k] - rootValues[k], .equal, strength: pinned ? Strength.required : Strength.medium)
+            } else if k < n {
+                let e = Expression(definitions[k].map { Term(x[$0.0], -$0.1) } + [Term(x[k])], constant: -constants[k])
+                c = Constraint(e, .equal)
+            } else {
+                let (i, op, v, strength) = extras[k - n]
+                c = Constraint(x[i] - v, op, strength: strength)
+            }
+            try s.addConstraint(c)
+            added.append(c)
+        }
+        return (s, x, added)
+    }
+
+    /// The solution when some roots are overridden.
+    func solution(overriding overrides: [Int: Double]) -> [Double] {
+        var v = (0..<roots).map { overrides[$0] ?? rootValues[$0] } + [Double](repeating: 0, count: n - roots)
+        for i in roots..<n { v[i] = definitions[i].reduce(constants[i]) { $0 + $1.1 * v[$1.0] } }
+        return v
+    }
+}
+
+func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance * max(1, abs($1)) }
+}
+
+@Suite struct PropertyTests {
+    @Test func generatedSystemsSolveToTheirKnownSolution() async {
+        await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
+            seed, n, pinned in
+            let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
+            let (s, x, _) = try system.build()
+            #expect(s.invariantViolations().isEmpty, "seed \(seed): \(s.invariantViolations())")
+            s.updateVariables()
+            #expect(close(x.map(\.value), system.solution), "seed \(seed) n \(n)")
+            #expect(s.ambiguousVariables().isEmpty, "seed \(seed) n \(n)")
+        }
+    }
+
+    /// Required overrides of roots change the solution as predicted; removing them (in random order)
+    /// restores each earlier solution, ending with the original one.
+    @Test func removalRestoresEarlierSolutions() async {
+        await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14)) { seed, n in
+            let system = GeneratedSystem(seed: seed, n: n, pinned: false)
+            // Overrides can violate the generated inequalities: drop those (keep the weak ones).
+            let (s, x, added) = try system.build()
+            for c in added where c.op != .equal { try s.removeConstraint(c) }
+            var rng = SplitMix(state: seed ^ 0xABCDEF)
+            var overrides: [Int: Double] = [:]
+            var extra: [(Int, Constraint)] = []
+            for root in (0..<system.roots).shuffled(using: &rng).prefix(Int.random(in: 1...system.roots, using: &rng)) {
+                let value = Double(Int.random(in: -300...300, using: &rng))
+                let c = x[root] == value
+                try s.addConstraint(c)
+                overrides[root] = value
+                extra.append((root, c))
+                s.updateVariables()
+                #expect(close(x.map(\.value), system.solution(overriding: overrides)), "seed \(seed)")
+            }
+            for (root, c) in extra.shuffled(using: &rng) {
+                try s.removeConstraint(c)
+                overrides[root] = nil
+                s.updateVariables()
+                #expect(close(x.map(\.value), system.solution(overriding: overrides)), "seed \(seed)")
+            }
+            #expect(close(x.map(\.value), system.solution), "seed \(seed)")
+        }
+    }
+
+    /// A required constraint contradicting the unique solution is rejected; the solver then behaves
+    /// exactly like a twin that never saw it; the conflict set is infeasible with the constraint and
+    /// irreducible.
+    @Test func rejectedConstraintLeavesSolverUnchanged() async {
+        await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...12), Gen.int(in: 0...2)) {
+            seed, n, kind in
+            let system = GeneratedSystem(seed: seed, n: n, pinned: true)
+            let (s, x, added) = try system.build()
+            let (twin, tx, _) = try system.build()
+            var rng = SplitMix(state: seed ^ 0x5EED)
+            let i = Int.random(in: 0..<n, using: &rng), j = Int.random(in: 0..<n, using: &rng)
+            let target = system.solution[i] + system.solution[j]
+            let bad: Constraint
+            switch kind {
+            case 0: bad = x[i] + x[j] == target + 1
+            case 1: bad = x[i] + x[j] >= target + 2
+            default: bad = x[i] + x[j] <= target - 3
+            }
+            guard let (rejected, conflictSet) = conflicts(of: { try s.addConstraint(bad) }) else {
+                Issue.record("seed \(seed): contradiction accepted")
+                return
+            }
+            #expect(rejected === bad)
+            #expect(!s.hasConstraint(bad))
+            #expect(!conflictSet.isEmpty)
+            #expect(conflictSet.allSatisfy { c in s.hasConstraint(c) && c.isRequired })
+            #expect(conflictSet.allSatisfy { c in added.contains { $0 === c } })
+            // Infeasible together, consistent without any one member.
+            func consistent(_ cs: [Constraint]) -> Bool {
+                let fresh = Solver()
+                return conflicts(of: { for c in cs + [bad] { try fresh.addConstraint(c) } }) == nil
+            }
+            #expect(!consistent(conflictSet), "seed \(seed)")
+            for k in conflictSet.indices {
+                var smaller = conflictSet
+                smaller.remove(at: k)
+                #expect(consistent(smaller), "seed \(seed): member \(k) is redundant")
+            }
+            // Same values, then same behaviour under edits.
+            s.updateVariables()
+            twin.updateVariables()
+            #expect(x.map(\.value) == tx.map(\.value))
+            let e = Int.random(in: 0..<n, using: &rng)
+            try s.addEditVariable(x[e], strength: Strength.strong)
+            try twin.addEditVariable(tx[e], strength: Strength.strong)
+            for _ in 0..<3 {
+                let v = Double(Int.random(in: -200...200, using: &rng))
+                try s.suggestValue(x[e], v)
+                try twin.suggestValue(tx[e], v)
+                s.updateVariables()
+                twin.updateVariables()
+                #expect(x.map(\.value) == tx.map(\.value), "seed \(seed)")
+            }
+        }
+    }
+}
+
+/// The largest violation of a required constraint at the current values.
+func requiredViolation(_ constraints: [Constraint]) -> Double {
+    var worst = 0.0
+    for c in constraints where c.isRequired {
+        let v = c.expression.terms.reduce(c.expression.constant) { $0 + $1.coefficient * $1.variable.value }
+        switch c.op {
+        case .equal: worst = max(worst, abs(v))
+        case .lessOrEqual: worst = max(worst, v)
+        case .greaterOrEqual: worst = max(worst, -v)
+        }
+    }
+    return worst
+}
+
+@Suite struct IncrementalPropertyTests {
+    /// Remove and re-add arbitrary constraints (definitions included, which leaves variables free for
+    /// a while): required constraints present always hold, and with everything back the known unique
+    /// solution returns.
+    @Test func removingAndReaddingAnyConstraintsKeepsTheSystemConsistent() async {
+        await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
+            seed, n, pinned in
+            let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
+            let (s, x, added) = try system.build()
+            var rng = SplitMix(state: seed ^ 0x77)
+            var present = added
+            var removed: [Constraint] = []
+            for _ in 0..<(2 * added.count) {
+                if !present.isEmpty && (removed.isEmpty || Bool.random(using: &rng)) {
+                    let c = present.remove(at: Int.random(in: 0..<present.count, using: &rng))
+                    try s.removeConstraint(c)
+                    removed.append(c)
+                } else {
+                    let c = removed.remove(at: Int.random(in: 0..<removed.count, using: &rng))
+                    try s.addConstraint(c)  // consistent: all of them hold at the known solution
+                    present.append(c)
+                }
+                s.updateVariables()
+                #expect(requiredViolation(present) < 1e-6, "seed \(seed)")
+                #expect(s.invariantViolations().isEmpty, "seed \(seed): \(s.invariantViolations())")
+            }
+            for c in removed { try s.addConstraint(c) }
+            s.updateVariables()
+            #expect(close(x.map(\.value), system.solution), "seed \(seed)")
+            #expect(s.ambiguousVariables().isEmpty, "seed \(seed)")
+        }
+    }
+
+    /// A strong edit on a root overrides its medium preference; suggestions are re-solved
+    /// incrementally and match the closed form every time; removing the edit restores the solution.
+    @Test func suggestionsMatchTheClosedForm() async {
+        await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14)) { seed, n in
+            let system = GeneratedSystem(seed: seed, n: n, pinned: false)
+            let (s, x, added) = try system.build()
+            for c in added where c.op != .equal { try s.removeConstraint(c) }  // suggestions may cross them
+            var rng = SplitMix(state: seed ^ 0x1234)
+            let root = Int.random(in: 0..<system.roots, using: &rng)
+            try s.addEditVariable(x[root], strength: Strength.strong)
+            for _ in 0..<6 {
+                let v = Double(Int.random(in: -1000...1000, using: &rng))
+                try s.suggestValue(x[root], v)
+                s.updateVariables()
+                #expect(close(x.map(\.value), system.solution(overriding: [root: v])), "seed \(seed)")
+            }
+            try s.removeEditVariable(x[root])
+            s.updateVariables()
+            #expect(close(x.map(\.value), system.solution), "seed \(seed)")
+        }
+    }
+}
