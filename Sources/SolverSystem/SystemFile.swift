@@ -1,4 +1,5 @@
 import Foundation
+import LabJSON
 import Solver
 
 /// A constraint system read from a JSON file in the format of `shared/bench/enaml_like.json`:
@@ -35,6 +36,13 @@ public struct SystemFile: Sendable {
 
     /// Parse a system. Throws `SystemFileError.malformed` naming the key or constraint index.
     public init(data: Data) throws(SystemFileError) {
+        // The lab's reader first: a syntax error then says line and column (and a duplicate key is
+        // caught, which JSONSerialization would silently resolve).
+        do {
+            _ = try JSONReader.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw .invalidJSON(error.description)
+        }
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
