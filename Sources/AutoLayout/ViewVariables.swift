@@ -52,16 +52,6 @@ struct ViewVariables {
 
     func margins(_ item: Int?) -> EdgeInsets { item.map { tree.views[$0].layoutMargins } ?? tree.superviewMargins }
 
-    func origin(_ item: Int?, _ axis: Axis) -> Expression {
-        guard let i = item else { return Expression(constant: 0) }
-        return (axis == .horizontal ? x[i] : y[i]).expression
-    }
-
-    func size(_ item: Int?, _ axis: Axis) -> Expression {
-        guard let i = item else { return (axis == .horizontal ? rootWidth : rootHeight).expression }
-        return (axis == .horizontal ? width[i] : height[i]).expression
-    }
-
     /// Adds `coefficient × item.attr`, read in the coordinates of `frameOf` (an ancestor of `item`, or
     /// `item` itself), to a linear form. Terms are appended directly: compiling constraints is on the
     /// sweep's hot path (every unit builds an engine).

@@ -43,9 +43,6 @@ public struct Rect: Hashable, Sendable {
         }
     }
 
-    /// True when every coordinate is finite (a policy that divides by zero produces non-finite frames).
-    public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
-
     /// The largest absolute difference between corresponding edges (minX, minY, maxX, maxY); NaN-aware:
     /// a non-finite edge on one side only counts as an infinite difference.
     public func maxEdgeDifference(to other: Rect) -> Double {
