@@ -100,3 +100,22 @@ struct CauseTests {
         #expect(r.divergences.isEmpty)  // 30.2 rounds to 30 on the 2x grid: 0.2 < 0.25
     }
 }
+
+@Suite("Solver tolerance as a cause")
+struct SolverToleranceTests {
+    /// In a superview a billion points wide, an L+W+R view at x = 1, width 2 translates to
+    /// `minX == 1e-9·superview.width`: a coefficient under the solver's near-zero threshold (1e-8,
+    /// kiwi's). The solver drops it, the required constraint is missed, and the divergence says so.
+    @Test func nearZeroMultipliersAreNamed() throws {
+        let tree = try ViewTree(superviewSize: Size(width: 1e9, height: 100),
+                                views: [View(id: "v", frame: Rect(x: 1, y: 10, width: 2, height: 30), mask: hMask("LWR"))])
+        let r = UnitRunner.run(tree: tree, constraints: [], sizes: [Size(width: 3e9, height: 100)],
+                               comparison: Comparison(a: BackendConfiguration("springs/documented")!,
+                                                      b: BackendConfiguration("autolayout/modern/once")!), unit: 0)
+        // Springs scales to x = 3, width = 6; the solver treats 1e-9 as zero and leaves both at 0.
+        #expect(r.divergences.count == 1)
+        #expect(r.divergences.first?.a == Rect(x: 3, y: 10, width: 6, height: 30))
+        #expect(r.divergences.first?.b == Rect(x: 0, y: 10, width: 0, height: 30))
+        #expect(r.divergences.first?.causes.nameList == ["solver-tolerance"])
+    }
+}
