@@ -26,6 +26,22 @@ struct PolicyTests {
         #expect(steps.last!.tree.views[0].frame == Rect(x: 10, y: x, width: 30, height: width))
     }
 
+    /// All 64 masks at once, both axes resized together (100→200→50→0→100 on width and height): each
+    /// axis ends where DESIGN's table puts its parts, whatever the other axis does.
+    @Test func gnustepReferenceSequenceForEveryMask() {
+        let table: [String: (Double, Double)] = ["": (10, 30), "L": (10, 30), "R": (10, 30), "W": (10, 100), "LW": (23, 50),
+                                                 "WR": (10, 50), "LR": (46, 30), "LWR": (33, 34)]
+        func letters(_ parts: FlexibleParts) -> String { (parts.min ? "L" : "") + (parts.size ? "W" : "") + (parts.max ? "R" : "") }
+        let path = [200.0, 50, 0, 100].map { Size(width: $0, height: $0) }
+        for raw in 0...63 {
+            let mask = AutoresizingMask(rawValue: raw)
+            let frame = Springs.resize(singleView(frame: Self.start, mask: mask), through: path, policy: .gnustep029).last!.tree.views[0].frame
+            let (x, w) = table[letters(mask.parts(on: .horizontal))]!
+            let (y, h) = table[letters(mask.parts(on: .vertical))]!
+            #expect(frame == Rect(x: x, y: y, width: w, height: h), "\(mask.notation)")
+        }
+    }
+
     /// The L+W case step by step: 200→50 gives x = −2.5, w = −7.5, rounded to −2, −8, the width clamped
     /// to 0 and the errors (+0.5, −0.5) carried into the next resize.
     @Test func gnustepCarriesTheRoundingErrorTakenBeforeTheClamp() {
