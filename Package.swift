@@ -70,7 +70,7 @@ let package = Package(
             name: "AutoLayoutTests",
             dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport"]),
         .testTarget(
             name: "SolverTests",
