@@ -190,7 +190,7 @@ extension SolverCore {
     @inlinable
     mutating func popEntering() -> SymbolID? {
         while !heap.isEmpty {
-            let s = heap[0]
+            let s = SymbolID(truncatingIfNeeded: heap.min)
             if obj[Int(s)] < 0 && rowOf[Int(s)] < 0 { return s }  // stays queued until it enters
             _ = heapPop()
         }
@@ -350,7 +350,7 @@ extension SolverCore {
         accReset()
         accConstant = constant
         stampC &+= 1
-        expandHeap.removeAll(keepingCapacity: true)
+        expandHeap.removeAll()
         for i in accDirect.indices {
             let c = accDirect[i]
             expandAdd(c.sym, c.coef)
@@ -390,38 +390,17 @@ extension SolverCore {
         }
     }
 
-    // Max-heap on defPos: a definition is expanded after every definition that refers to it.
+    // Latest definition position first: a definition is expanded after every definition that refers
+    // to it. The position (unique among queued definitions) sits above the symbol id in the key.
     @inlinable
     mutating func expandPush(_ s: SymbolID) {
-        expandHeap.append(s)
-        var i = expandHeap.count - 1
-        while i > 0 {
-            let p = (i - 1) >> 1
-            if defPos[Int(expandHeap[p])] >= defPos[Int(expandHeap[i])] { break }
-            expandHeap.swapAt(p, i)
-            i = p
-        }
+        let latestFirst = UInt64(UInt32(bitPattern: Int32.max &- defPos[Int(s)]))
+        expandHeap.push(latestFirst << 32 | UInt64(UInt32(bitPattern: s)))
     }
 
     @inlinable
     mutating func expandPop() -> SymbolID {
-        let top = expandHeap[0]
-        let last = expandHeap.removeLast()
-        if !expandHeap.isEmpty {
-            expandHeap[0] = last
-            var i = 0
-            let n = expandHeap.count
-            while true {
-                let l = 2 * i + 1
-                if l >= n { break }
-                var m = l
-                if l + 1 < n && defPos[Int(expandHeap[l + 1])] > defPos[Int(expandHeap[l])] { m = l + 1 }
-                if defPos[Int(expandHeap[i])] >= defPos[Int(expandHeap[m])] { break }
-                expandHeap.swapAt(i, m)
-                i = m
-            }
-        }
-        return top
+        SymbolID(truncatingIfNeeded: expandHeap.popMin())
     }
 
     @usableFromInline

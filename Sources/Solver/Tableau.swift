@@ -40,7 +40,7 @@ struct SolverCore {
     /// Min-heap (by symbol id, kiwi's tie-break) holding every non-dummy symbol whose objective
     /// coefficient is negative (plus stale entries, checked when popped): primal entering-symbol
     /// selection without scanning the whole objective.
-    @usableFromInline var heap: [Int32] = []
+    @usableFromInline var heap = KeyHeap()
 
     // MARK: Symbol reuse
     @usableFromInline var freeSymbols: [Int32] = []
@@ -91,7 +91,8 @@ struct SolverCore {
     @usableFromInline var accDirect: [Cell] = []
     @usableFromInline var targets: [ColumnEntry] = []
     @usableFromInline var pushes: [Int32] = []
-    @usableFromInline var expandHeap: [Int32] = []
+    /// Definitions waiting to be expanded, latest position first (see `expandAccumulator`).
+    @usableFromInline var expandHeap = KeyHeap()
 
     // MARK: Journal (undo log for the artificial-variable phase of a required constraint)
     @usableFromInline var journaling = false
@@ -180,7 +181,8 @@ struct SolverCore {
         markA.removeLast(n); idxA.removeLast(n); markB.removeLast(n); markC.removeLast(n)
         scratchCoef.removeLast(n); jObjMark.removeLast(n)
         heap.removeAll { Int($0) >= count }
-        heapify()
+        for i in inHeap.indices { inHeap[i] = false }
+        for key in heap.keys { inHeap[Int(key)] = true }
     }
 
     // MARK: - Cells and the column index
@@ -317,52 +319,14 @@ struct SolverCore {
     @usableFromInline
     mutating func heapPush(_ s: SymbolID) {
         inHeap[Int(s)] = true
-        heap.append(s)
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) >> 1
-            if heap[p] <= heap[i] { break }
-            heap.swapAt(p, i)
-            i = p
-        }
+        heap.push(UInt64(UInt32(bitPattern: s)))
     }
 
     @usableFromInline
     mutating func heapPop() -> SymbolID {
-        let top = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
-        }
+        let top = SymbolID(truncatingIfNeeded: heap.popMin())
         inHeap[Int(top)] = false
         return top
-    }
-
-    @usableFromInline
-    mutating func siftDown(_ start: Int) {
-        var i = start
-        let n = heap.count
-        while true {
-            let l = 2 * i + 1
-            if l >= n { break }
-            var m = l
-            if l + 1 < n && heap[l + 1] < heap[l] { m = l + 1 }
-            if heap[i] <= heap[m] { break }
-            heap.swapAt(i, m)
-            i = m
-        }
-    }
-
-    @usableFromInline
-    mutating func heapify() {
-        for i in inHeap.indices { inHeap[i] = false }
-        for s in heap { inHeap[Int(s)] = true }
-        var i = heap.count / 2
-        while i > 0 {
-            i -= 1
-            siftDown(i)
-        }
     }
 
     // MARK: - Journal
