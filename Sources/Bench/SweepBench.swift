@@ -171,7 +171,7 @@ enum RawInsert {
             sqlite3_bind_int64(unit, 1, run); sqlite3_bind_int64(unit, 2, Int64(r.unit)); sqlite3_bind_int64(unit, 3, Int64(u.scenario))
             sqlite3_bind_int64(unit, 4, Int64(u.sequence)); sqlite3_bind_text(unit, 5, plan.spec.sequences[u.sequence].kind, -1, transient)
             sqlite3_bind_int64(unit, 6, Int64(u.comparison))
-            sqlite3_bind_text(unit, 7, "[" + r.sizes.map { "[\($0.width),\($0.height)]" }.joined(separator: ",") + "]", -1, transient)
+            sqlite3_bind_text(unit, 7, r.sizesJSON, -1, transient)
             sqlite3_bind_int64(unit, 8, Int64(r.viewSteps)); sqlite3_bind_int64(unit, 9, Int64(r.divergences.count))
             sqlite3_step(unit); sqlite3_reset(unit)
             let unitID = sqlite3_last_insert_rowid(db)

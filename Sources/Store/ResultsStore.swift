@@ -101,7 +101,7 @@ public final class ResultsStore {
         let s = insertUnit
         s.bind(1, runID); s.bind(2, result.unit); s.bind(3, u.scenario); s.bind(4, u.sequence)
         s.bind(5, plan.spec.sequences[u.sequence].kind); s.bind(6, u.comparison)
-        s.bind(7, "[" + result.sizes.map { "[\(Self.n($0.width)),\(Self.n($0.height))]" }.joined(separator: ",") + "]")
+        s.bind(7, result.sizesJSON)
         s.bind(8, result.viewSteps); s.bind(9, result.divergences.count)
         try s.run()
         let unitID = database.lastInsertRowID
@@ -128,8 +128,6 @@ public final class ResultsStore {
             }
         }
     }
-
-    static func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : "\(v)" }
 
     /// Marks the run interrupted or completed and adds the session's computing time.
     public func finishRun(completed: Bool, seconds: Double) throws(SQLiteError) {

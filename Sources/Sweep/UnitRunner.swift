@@ -1,5 +1,6 @@
 import ConstraintModel
 import Geometry
+import LabJSON
 import ViewTree
 
 /// A view whose two frames differ beyond the tolerance at one step.
@@ -23,6 +24,11 @@ public struct UnitResult: Hashable, Sendable {
     public var divergences: [Divergence]
     /// Views × steps compared (the sweep's throughput unit).
     public var viewSteps: Int
+
+    /// The sizes as `[[w,h],…]` in the lab's number format (what results.db stores and replay reads).
+    public var sizesJSON: String {
+        JSONWriter.write(.array(sizes.map { .array([.number($0.width), .number($0.height)]) }))
+    }
 }
 
 /// Runs both sides of a comparison through a size sequence in lockstep and records every view whose
