@@ -29,6 +29,18 @@ public struct UnitResult: Hashable, Sendable {
     public var sizesJSON: String {
         JSONWriter.write(.array(sizes.map { .array([.number($0.width), .number($0.height)]) }))
     }
+
+    /// Reads `sizesJSON` back; nil if the text is not a list of [w, h] pairs.
+    public static func sizes(fromJSON text: String) -> [Size]? {
+        guard let value = try? JSONReader.parse(text), case .array(let items) = value.kind else { return nil }
+        var sizes: [Size] = []
+        for item in items {
+            guard case .array(let pair) = item.kind, pair.count == 2, case .number(let w) = pair[0].kind,
+                  case .number(let h) = pair[1].kind else { return nil }
+            sizes.append(Size(width: w, height: h))
+        }
+        return sizes
+    }
 }
 
 /// Runs both sides of a comparison through a size sequence in lockstep and records every view whose

@@ -38,7 +38,10 @@ struct ReplayCommand: ParsableCommand {
         }
         let scale: Int? = if case .integer(let s) = r[7] { Int(s) } else { nil }
         let scenario = try Scenario(json: scenarioJSON)
-        let sizes = try Self.sizes(sizesJSON)
+        guard let sizes = UnitResult.sizes(fromJSON: sizesJSON), Int(step) < sizes.count else {
+            printError("\(db): divergence \(divergence) has unreadable sizes: \(sizesJSON)")
+            throw ExitCode(1)
+        }
         let comparison = Comparison(a: a, b: b, scale: scale, tolerance: tolerance)
         let frames = UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, sizes: sizes, comparison: comparison,
                                        step: Int(step))
@@ -55,14 +58,5 @@ struct ReplayCommand: ParsableCommand {
         }
         print(TextTable.render(rows), terminator: "")
         print("\nsizes applied: \(sizesJSON)")
-    }
-
-    static func sizes(_ json: String) throws -> [Size] {
-        guard case .array(let items) = try JSONReader.parse(json).kind else { return [] }
-        return items.compactMap { item in
-            guard case .array(let pair) = item.kind, pair.count == 2, case .number(let w) = pair[0].kind, case .number(let h) = pair[1].kind
-            else { return nil }
-            return Size(width: w, height: h)
-        }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Geometry
+import Scenario
 import Store
 import Sweep
 import Synchronization
@@ -96,5 +98,41 @@ struct RunTests {
         // Every divergence has at least one cause row ('unexplained' counts as one).
         let withCause = try db.query("SELECT COUNT(DISTINCT divergence_id) FROM divergence_causes WHERE run_id = ?", [.integer(outcome.runID)]).rows[0][0]
         #expect(withCause == total)
+    }
+}
+
+/// `layoutlab replay` recomputes a stored divergence from what the database holds; the recomputed
+/// frames must be the stored ones.
+@Suite("Replay")
+struct ReplayTests {
+    @Test func storedDivergencesReplayExactly() throws {
+        let path = RunTests().temporaryDB()
+        _ = try RunTests().sweep(path, jobs: 2)
+        let db = try Database(path: path, readOnly: true)
+        let rows = try db.query("""
+            SELECT d.step_index, d.view_id, s.scenario_json, u.sizes_json, c.a, c.b, c.scale, c.tolerance,
+                   d.a_x, d.a_y, d.a_width, d.a_height, d.b_x, d.b_y, d.b_width, d.b_height
+            FROM divergences d JOIN units u ON u.id = d.unit_id
+            JOIN scenarios s ON s.run_id = u.run_id AND s.scenario_index = u.scenario_index
+            JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
+            WHERE d.id % 7 = 0 LIMIT 40
+            """).rows
+        #expect(rows.count == 40)
+        func text(_ v: SQLValue) -> String { if case .text(let s) = v { s } else { "" } }
+        func real(_ v: SQLValue) -> Double { if case .real(let d) = v { d } else if case .integer(let i) = v { Double(i) } else { .nan } }
+        for r in rows {
+            guard case .integer(let step) = r[0] else { continue }
+            let scenario = try Scenario(json: text(r[2]))
+            let sizes = try #require(UnitResult.sizes(fromJSON: text(r[3])))
+            let scale: Int? = if case .integer(let s) = r[6] { Int(s) } else { nil }
+            let comparison = Comparison(a: BackendConfiguration(text(r[4]))!, b: BackendConfiguration(text(r[5]))!, scale: scale, tolerance: real(r[7]))
+            let frames = UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, sizes: sizes,
+                                           comparison: comparison, step: Int(step))
+            let i = try #require(scenario.tree.index(of: text(r[1])))
+            let a = Rect(x: real(r[8]), y: real(r[9]), width: real(r[10]), height: real(r[11]))
+            let b = Rect(x: real(r[12]), y: real(r[13]), width: real(r[14]), height: real(r[15]))
+            #expect(frames.a[i].maxEdgeDifference(to: a) == 0 && frames.b[i].maxEdgeDifference(to: b) == 0,
+                    "\(text(r[1])) step \(step): replay \(frames.a[i]) / \(frames.b[i]), stored \(a) / \(b)")
+        }
     }
 }
