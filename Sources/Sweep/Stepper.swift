@@ -67,35 +67,51 @@ struct SpringsStepper: Stepper {
 
 struct AutoLayoutStepper: Stepper {
     let engine: AutoLayoutEngine
-    /// Per step: views named by a broken constraint, and views with a degenerate translation.
-    var conflicted: Set<String> = []
-    var degenerate: Set<String> = []
+    /// Per step, by view index: views named by a broken constraint (all of them when the superview
+    /// is named) and views with a degenerate translation. Both are rare, so they are built only when
+    /// the step had any, and the per-view check is an array read.
+    var conflicted: [Bool]
+    var degenerate: [Bool]
+    let retranslates: Bool
     var ambiguous: Set<String>? = nil
     var missing: Set<Int>? = nil
 
-    init(engine: AutoLayoutEngine) { self.engine = engine }
+    init(engine: AutoLayoutEngine) {
+        self.engine = engine
+        conflicted = Array(repeating: false, count: engine.tree.views.count)
+        degenerate = conflicted
+        retranslates = engine.configuration.timing == .everyStep
+    }
 
     mutating func advance(to size: Size) {
         engine.advance(to: size)
-        conflicted = Set(engine.lastConflicts.flatMap { [$0.broken.item1] + ($0.broken.item2.map { [$0] } ?? []) })
-        degenerate = Set(engine.lastDegenerate.map(\.viewID))
+        mark(&conflicted, engine.lastConflicts.flatMap { [$0.broken.item1] + ($0.broken.item2.map { [$0] } ?? []) })
+        mark(&degenerate, engine.lastDegenerate.map(\.viewID))
         ambiguous = nil
         missing = nil
+    }
+
+    /// Sets `flags` for the views named in `ids` (every view for the superview), clearing the rest.
+    private func mark(_ flags: inout [Bool], _ ids: [String]) {
+        if flags.contains(true) { flags = Array(repeating: false, count: flags.count) }
+        guard !ids.isEmpty else { return }
+        if ids.contains(ViewTree.superviewID) {
+            flags = Array(repeating: true, count: flags.count)
+            return
+        }
+        for id in ids { if let i = engine.tree.index(of: id) { flags[i] = true } }
     }
 
     var frames: [Rect] { engine.tree.frames }
 
     func events(_ i: Int) -> Causes {
-        let id = engine.tree.views[i].id
         var c: Causes = []
-        if conflicted.contains(id) || conflicted.contains(ViewTree.superviewID) { c.insert(.conflict) }
-        if degenerate.contains(id) { c.insert(.degenerateTranslation) }
+        if conflicted[i] { c.insert(.conflict) }
+        if degenerate[i] { c.insert(.degenerateTranslation) }
         let forms = engine.translationForms[i]
         if forms.contains(.centreFraction) { c.insert(.centreForm) }
         if forms.contains(.float32Multiplier) { c.insert(.float32Multiplier) }
-        if engine.configuration.timing == .everyStep && engine.stepsTaken > 1 && engine.tree.views[i].translatesMask {
-            c.insert(.retranslation)
-        }
+        if retranslates && engine.stepsTaken > 1 && engine.tree.views[i].translatesMask { c.insert(.retranslation) }
         if engine.roundedByScale[i] { c.insert(.rounding) }
         return c
     }
