@@ -26,8 +26,8 @@ public final class Database {
 
     /// Opens (creating if needed) a database file, in WAL mode with a busy timeout, so `query` can
     /// read while a sweep writes. Foreign keys are declared in the schema for readers and tools but
-    /// not enforced: the results writer is the only writer, and checking every row's parent cost the
-    /// sweep about 15% of its throughput (layoutlab-bench --only sweep).
+    /// not enforced: the results writer is the only writer, and checking every row's parent costs a
+    /// lookup per insert (to see the cost, turn the pragma on and run layoutlab-bench --only sweep).
     public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
