@@ -87,10 +87,6 @@ public final class AutoLayoutEngine {
     /// Resizes and lays out without the ambiguity query (the sweep asks for it only where frames
     /// diverge). Afterwards `tree` holds the frames and the `last…` properties what happened.
     public func advance(to size: Size) {
-        lastConflicts = pendingConflicts
-        lastDegenerate = pendingDegenerate
-        pendingConflicts = []
-        pendingDegenerate = []
         stepsTaken += 1
         if configuration.timing == .everyStep && stepsTaken > 1 {
             retranslateMasks()
@@ -99,8 +95,9 @@ public final class AutoLayoutEngine {
         solver.updateVariables()
         if !rootTakes(size) { recoverRootSize(size) }
         readFrames(size)
-        lastConflicts += pendingConflicts
-        lastDegenerate += pendingDegenerate
+        // What was met since the last step: on the first, what building met too.
+        lastConflicts = pendingConflicts
+        lastDegenerate = pendingDegenerate
         pendingConflicts = []
         pendingDegenerate = []
     }

@@ -10,7 +10,6 @@ public final class ResultsStore {
     public let database: Database
     public private(set) var runID: Int64 = 0
     private var insertUnit, insertStep, insertDivergence, insertCause: Statement
-    private var pending = 0
 
     public init(path: String) throws(SQLiteError) {
         database = try Database(path: path)

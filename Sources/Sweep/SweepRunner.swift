@@ -28,7 +28,9 @@ public enum SweepRunner {
             if result.unit == (position < todo.count ? todo[position] : -1) { position += 1 }
             try deliver(result)
         }
-        return box.taken == todo.count && !box.stoppedEarly ? .completed : .stopped
+        // Workers take units until none is left or a stop is asked for, so a run not stopped early
+        // has done them all.
+        return box.stoppedEarly ? .stopped : .completed
     }
 
     /// The state the workers and the delivering thread share, behind one condition lock.
@@ -44,8 +46,6 @@ public enum SweepRunner {
             self.todo = todo
             self.workersLeft = workers
         }
-
-        var taken: Int { cursor }
 
         func take(stopping: Bool) -> Int? {
             condition.lock()
