@@ -10,9 +10,9 @@ public enum SweepRunner {
     public static func run(_ plan: SweepPlan, jobs: Int, skip: Set<Int> = [], shouldStop: @escaping @Sendable () -> Bool,
                            deliver: (UnitResult) throws -> Void) rethrows -> Outcome {
         let todo = (0..<plan.unitCount).filter { !skip.contains($0) }
-        let workers = max(1, min(jobs, todo.count))
-        let box = Shared(todo: todo, workers: todo.isEmpty ? 0 : workers)
-        for _ in 0..<(todo.isEmpty ? 0 : workers) {
+        let workers = todo.isEmpty ? 0 : max(1, min(jobs, todo.count))
+        let box = Shared(todo: todo, workers: workers)
+        for _ in 0..<workers {
             let thread = Thread {
                 while let index = box.take(stopping: shouldStop()) {
                     box.finish(index, plan.run(index))
@@ -26,7 +26,12 @@ public enum SweepRunner {
         var position = 0
         while let result = box.next(expected: position < todo.count ? todo[position] : nil) {
             if result.unit == (position < todo.count ? todo[position] : -1) { position += 1 }
-            try deliver(result)
+            do {
+                try deliver(result)
+            } catch {
+                box.cancel()  // no one will read what the workers would compute next
+                throw error
+            }
         }
         // Workers take units until none is left or a stop is asked for, so a run not stopped early
         // has done them all.
@@ -47,9 +52,18 @@ public enum SweepRunner {
             self.workersLeft = workers
         }
 
+        var cancelled = false
+
+        func cancel() {
+            condition.lock()
+            cancelled = true
+            condition.unlock()
+        }
+
         func take(stopping: Bool) -> Int? {
             condition.lock()
             defer { condition.unlock() }
+            if cancelled { return nil }
             if stopping && cursor < todo.count { stoppedEarly = true }
             guard !stopping, cursor < todo.count else { return nil }
             defer { cursor += 1 }

@@ -136,3 +136,21 @@ struct ReplayTests {
         }
     }
 }
+
+@Suite("Runner")
+struct RunnerTests {
+    /// A delivery that fails ends the run: the error comes back and nothing more is delivered (the
+    /// workers are told to stop taking units).
+    @Test func aFailingDeliveryStopsTheWorkers() throws {
+        struct WriteFailed: Error {}
+        let plan = SweepPlan(try SpecReader.read(text: RunTests.spec, file: "small.yaml"))
+        var delivered = 0
+        #expect(throws: WriteFailed.self) {
+            try SweepRunner.run(plan, jobs: 2, shouldStop: { false }) { _ in
+                delivered += 1
+                if delivered == 3 { throw WriteFailed() }
+            }
+        }
+        #expect(delivered == 3)
+    }
+}
