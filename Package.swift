@@ -43,10 +43,14 @@ let package = Package(
         .target(name: "ConstraintModel", dependencies: ["ViewTree"]),
         // Masks translated into constraints, in each known form (DESIGN 3.3).
         .target(name: "Translation", dependencies: ["ViewTree", "ConstraintModel"]),
+        // Effective layout margins and safe-area insets from frames (DESIGN 5).
+        .target(name: "Margins", dependencies: ["ViewTree"]),
+        // Device presets (data), orientations, bars and where a view controller's root sits (DESIGN 9).
+        .target(name: "Environment", dependencies: ["ViewTree", "Margins", "LabJSON"], resources: [.copy("devices.json")]),
         // The Auto Layout backend: translated and hand-written constraints solved incrementally (DESIGN 4).
-        .target(name: "AutoLayout", dependencies: ["ViewTree", "ConstraintModel", "Translation", "Solver"]),
+        .target(name: "AutoLayout", dependencies: ["ViewTree", "ConstraintModel", "Translation", "Solver", "Margins"]),
         // The sweep: experiments, seeded scenario generators, both backends side by side, causes (DESIGN 8).
-        .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "Scenario", "LabJSON", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "Scenario", "LabJSON", "Environment", "Margins", .product(name: "Yams", package: "Yams")]),
         // The system's SQLite (libsqlite3-dev), through its C API.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // results.db: the schema, the sweep's writer, queries (the only target that knows SQLite).
@@ -56,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "layoutlab",
             dependencies: [
-                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store",
+                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.
@@ -70,6 +74,7 @@ let package = Package(
             name: "AutoLayoutTests",
             dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport"]),
         .testTarget(

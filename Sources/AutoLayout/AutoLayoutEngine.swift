@@ -1,5 +1,6 @@
 import ConstraintModel
 import Geometry
+import Margins
 import Solver
 import Translation
 import ViewTree
@@ -27,6 +28,20 @@ public struct AutoLayoutStep: Hashable, Sendable {
     public var ambiguous: [String]
     /// Masks whose translation divided by zero at this step (held fixed on that axis instead).
     public var degenerate: [DegenerateTranslation]
+    /// Layout passes the step took: more than one when margins moved with the frames.
+    public var passes: Int = 1
+    /// False when margins were still moving after `AutoLayoutEngine.maxPasses` passes.
+    public var settled: Bool = true
+}
+
+/// Why margins moved a view (DESIGN 5): the safe area reached its margins or guides, preserving the
+/// superview's margins raised them, or they changed between layout passes.
+public struct InsetCauses: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let safeArea = InsetCauses(rawValue: 1)
+    public static let preservedMargins = InsetCauses(rawValue: 2)
+    public static let marginFeedback = InsetCauses(rawValue: 4)
 }
 
 /// The Auto Layout backend for one view tree: masks translated into constraints, hand-written
@@ -51,6 +66,8 @@ public final class AutoLayoutEngine {
         var layout: LayoutConstraint
         var solver: Constraint
         var view: Int?
+        /// Keys of the inset variables (margins, safe area) the constraint reads.
+        var insetRefs: [Int] = []
     }
 
     private var installed: [Installed] = []
@@ -62,8 +79,15 @@ public final class AutoLayoutEngine {
     /// root view's frame from outside and Auto Layout cannot overrule it.
     static let rootSizeStrength = Strength.required - 1
 
-    public init(tree: ViewTree, constraints: [LayoutConstraint], configuration: AutoLayoutConfiguration) {
+    /// Strength of the margin and safe-area variables: set from outside like the root's size.
+    static let insetStrength = Strength.required - 1
+    /// Layout passes a step may take before it is reported as not settling.
+    public static let maxPasses = 10
+
+    public init(tree: ViewTree, constraints: [LayoutConstraint], configuration: AutoLayoutConfiguration,
+                root: RootInsets = .none) {
         self.configuration = configuration
+        self.rootInsets = root
         self.tree = tree
         self.variables = ViewVariables(tree: tree)
         self.translationForms = Array(repeating: [], count: tree.views.count)
@@ -72,6 +96,7 @@ public final class AutoLayoutEngine {
         try! solver.addEditVariable(variables.rootHeight, strength: Self.rootSizeStrength)
         suggest(tree.superviewSize)
         translateMasks()
+        // Margin variables start from the scenario's frames; the first step's passes correct them.
         for c in constraints where c.isActive { install(c, view: nil) }
     }
 
@@ -79,21 +104,48 @@ public final class AutoLayoutEngine {
     public var constraints: [LayoutConstraint] { installed.map(\.layout) }
 
     /// Resizes the superview and lays the tree out.
-    public func resize(to size: Size) -> AutoLayoutStep {
-        advance(to: size)
-        return AutoLayoutStep(tree: tree, conflicts: lastConflicts, ambiguous: ambiguousViews(), degenerate: lastDegenerate)
+    public func resize(to size: Size, root: RootInsets? = nil) -> AutoLayoutStep {
+        advance(to: size, root: root)
+        return AutoLayoutStep(tree: tree, conflicts: lastConflicts, ambiguous: ambiguousViews(), degenerate: lastDegenerate,
+                              passes: lastPasses, settled: lastSettled)
     }
 
     /// Resizes and lays out without the ambiguity query (the sweep asks for it only where frames
     /// diverge). Afterwards `tree` holds the frames and the `last…` properties what happened.
-    public func advance(to size: Size) {
+    /// `root` is what the environment gives the root at this step (its safe area, system minimum
+    /// margins); nil keeps the last.
+    ///
+    /// Layout runs in passes, as UIKit's does: solve, resolve every view's margins and safe area from
+    /// the frames, and solve again if any that a constraint reads moved, until nothing does or
+    /// `maxPasses` is reached (the step is then reported as not settling).
+    public func advance(to size: Size, root: RootInsets? = nil) {
         stepsTaken += 1
+        if let root { rootInsets = root }
         if configuration.timing == .everyStep && stepsTaken > 1 {
             retranslateMasks()
         }
         suggest(size)
-        solver.updateVariables()
-        if !rootTakes(size) { recoverRootSize(size) }
+        var passes = 0
+        lastSettled = true
+        lastChangedInsets = []
+        lastResolved = nil
+        while true {
+            passes += 1
+            solver.updateVariables()
+            if !rootTakes(size) { recoverRootSize(size) }
+            guard !variables.insets.isEmpty else { break }
+            let resolved = resolvedInsets()
+            lastResolved = resolved
+            let changed = suggestInsets(resolved)
+            if changed.isEmpty { break }
+            lastChangedInsets.formUnion(changed)
+            if passes == Self.maxPasses {
+                lastSettled = false
+                solver.updateVariables()
+                break
+            }
+        }
+        lastPasses = passes
         readFrames(size)
         // What was met since the last step: on the first, what building met too.
         lastConflicts = pendingConflicts
@@ -101,6 +153,17 @@ public final class AutoLayoutEngine {
         pendingConflicts = []
         pendingDegenerate = []
     }
+
+    /// What the environment gives the root (safe area, system minimum margins).
+    public private(set) var rootInsets: RootInsets
+    /// Layout passes the last step took (1 when no margin moved).
+    public private(set) var lastPasses = 0
+    /// False when the last step's margins were still moving after `maxPasses` passes.
+    public private(set) var lastSettled = true
+    /// Keys of the inset variables whose values changed during the last step's passes.
+    private var lastChangedInsets: Set<Int> = []
+    /// The insets the last step resolved (only when constraints read any).
+    private var lastResolved: ResolvedInsets?
 
     /// Conflicts broken during the last step (and, on the first, while building).
     public private(set) var lastConflicts: [Conflict] = []
@@ -141,6 +204,7 @@ public final class AutoLayoutEngine {
     private func install(_ c: LayoutConstraint, view: Int?) {
         // A translated constraint relates view `view` to its superview, in the superview's coordinates.
         let compiled: Constraint
+        variables.insets.beginRecording()
         if let view {
             let parent = tree.parentIndex[view]
             let superviewFirst = c.item1 != tree.views[view].id  // AppKit's `superview.width == view.maxX + R`
@@ -149,10 +213,13 @@ public final class AutoLayoutEngine {
         } else {
             compiled = variables.compile(c, strength: strength(c))
         }
+        let refs = variables.insets.endRecording()
+        // Inset variables a constraint reads must be edit variables before it is added.
+        if !variables.insets.pending.isEmpty { registerInsetVariables(nil) }
         do {
             try solver.addConstraint(compiled)
             byIdentity[ObjectIdentifier(compiled)] = installed.count
-            installed.append(Installed(layout: c, solver: compiled, view: view))
+            installed.append(Installed(layout: c, solver: compiled, view: view, insetRefs: refs))
             unconstrainedCache = nil
         } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
             pendingConflicts.append(Conflict(broken: c, conflicting: conflicts.compactMap(layoutConstraint)))
@@ -186,6 +253,75 @@ public final class AutoLayoutEngine {
         unconstrainedCache = nil
         byIdentity = [:]
         for (k, e) in installed.enumerated() { byIdentity[ObjectIdentifier(e.solver)] = k }
+    }
+
+    // MARK: Margins and the safe area
+
+    /// The effective margins and safe area of every view, from the current (unrounded) solution.
+    public func resolvedInsets() -> ResolvedInsets {
+        LayoutMargins.resolve(tree, frames: solvedFrames(), rootSize: Size(width: variables.rootWidth.value, height: variables.rootHeight.value),
+                              root: rootInsets)
+    }
+
+    /// Makes new inset variables edit variables, suggesting their resolved values (or, while
+    /// building, the values resolved from the scenario's frames).
+    private func registerInsetVariables(_ resolved: ResolvedInsets?) {
+        let keys = variables.insets.pending
+        variables.insets.pending = []
+        let r = resolved ?? LayoutMargins.resolve(tree, frames: tree.frames, rootSize: tree.superviewSize, root: rootInsets)
+        for k in keys {
+            let v = variables.insets.variables[k]!
+            try! solver.addEditVariable(v, strength: Self.insetStrength)
+            try! solver.suggestValue(v, Self.value(k, in: r))
+        }
+    }
+
+    private static func value(_ key: Int, in r: ResolvedInsets) -> Double {
+        let (item, kind, edge) = InsetVariables.decode(key)
+        return kind == .margin ? r.margins(item)[edge] : r.safeArea(item)[edge]
+    }
+
+    /// Suggests the resolved insets; returns the keys whose values moved.
+    private func suggestInsets(_ r: ResolvedInsets) -> [Int] {
+        var changed: [Int] = []
+        for k in variables.insets.keys {
+            let target = Self.value(k, in: r)
+            let v = variables.insets.variables[k]!
+            if abs(v.value - target) > 1e-9 {
+                try! solver.suggestValue(v, target)
+                changed.append(k)
+            }
+        }
+        return changed
+    }
+
+    /// Why margins moved views in the last step, per view index: a constraint that places the view
+    /// reads a margin or guide that includes the safe area, that preserving the superview's margins
+    /// raised, or that changed between layout passes (feedback).
+    public func insetCauses() -> [Int: InsetCauses] {
+        guard let r = lastResolved else { return [:] }
+        var out: [Int: InsetCauses] = [:]
+        for entry in installed where !entry.insetRefs.isEmpty {
+            var causes = InsetCauses()
+            for k in entry.insetRefs {
+                let (item, kind, edge) = InsetVariables.decode(k)
+                let e = RectEdges(edge)
+                if kind == .safeArea {
+                    if r.safeArea(item)[edge] != 0 { causes.insert(.safeArea) }
+                } else {
+                    let fromSafe = item.map { r.fromSafeArea[$0] } ?? r.rootFromSafeArea
+                    if fromSafe.contains(e) { causes.insert(.safeArea) }
+                    if let i = item, r.preserved[i].contains(e) { causes.insert(.preservedMargins) }
+                }
+                if lastChangedInsets.contains(k) { causes.insert(.marginFeedback) }
+                if !lastSettled { causes.insert(.marginFeedback) }
+            }
+            guard !causes.isEmpty else { continue }
+            for name in [entry.layout.item1] + (entry.layout.item2.map { [$0] } ?? []) {
+                if let i = variables.item(name).view { out[i, default: []].formUnion(causes) }
+            }
+        }
+        return out
     }
 
     // MARK: The superview's size
@@ -226,6 +362,16 @@ public final class AutoLayoutEngine {
     }
 
     // MARK: Reading
+
+    /// The solution's frames in parent coordinates, unrounded.
+    private func solvedFrames() -> [Rect] {
+        let v = variables
+        return tree.views.indices.map { i in
+            let p = tree.parentIndex[i]
+            return Rect(x: v.x[i].value - (p.map { v.x[$0].value } ?? 0), y: v.y[i].value - (p.map { v.y[$0].value } ?? 0),
+                        width: v.width[i].value, height: v.height[i].value)
+        }
+    }
 
     private func readFrames(_ size: Size) {
         let v = variables

@@ -9,6 +9,8 @@ public enum ConstraintRule: Equatable, Sendable, CustomStringConvertible {
     case secondItemWithoutAttribute
     case priorityOutOfRange(Double)
     case nonFiniteNumber(String)
+    /// Layout guides have edges, centres and sizes, no margins of their own.
+    case marginOfGuide(String, LayoutAttribute)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum ConstraintRule: Equatable, Sendable, CustomStringConvertible {
         case .secondItemWithoutAttribute: "item2 needs attr2 (and attr2 needs item2)"
         case .priorityOutOfRange(let p): "priority \(LayoutConstraint.g(p)) is outside 1…1000"
         case .nonFiniteNumber(let name): "\(name) must be finite"
+        case .marginOfGuide(let item, let a): "a layout guide has no margins (\(item).\(a.rawValue)); use the view's margin attribute or its layoutMargins guide"
         }
     }
 }
@@ -29,8 +32,14 @@ extension LayoutConstraint {
     /// Checks this constraint against the engine's rules; `knownItems` are the view ids (and the
     /// superview) it may name.
     public func validate(knownItems: Set<String>) -> ConstraintRule? {
-        if !knownItems.contains(item1) { return .unknownItem(item1) }
-        if let item2, !knownItems.contains(item2) { return .unknownItem(item2) }
+        for item in [item1] + (item2.map { [$0] } ?? []) {
+            let parsed = ConstraintItem(item, isView: knownItems.contains)
+            if !knownItems.contains(parsed.view) { return .unknownItem(item) }
+        }
+        for (item, attr) in [(item1, Optional(attr1)), (item2, attr2)] {
+            guard let item, let attr, attr.isMargin, ConstraintItem(item, isView: knownItems.contains).guide != nil else { continue }
+            return .marginOfGuide(item, attr)
+        }
         if !multiplier.isFinite { return .nonFiniteNumber("multiplier") }
         if !constant.isFinite { return .nonFiniteNumber("constant") }
         if !(priority >= 1 && priority <= 1000) { return .priorityOutOfRange(priority) }

@@ -27,6 +27,12 @@ public enum LayoutAttribute: String, CaseIterable, Hashable, Sendable {
         [.leading, .trailing, .leadingMargin, .trailingMargin].contains(self)
     }
 
+    /// The margin forms, which read the view's effective layout margins.
+    public var isMargin: Bool {
+        [.leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+         .centerXWithinMargins, .centerYWithinMargins].contains(self)
+    }
+
     /// Left/right (and margin and minX/maxX forms): never flipped.
     public var isAbsoluteHorizontalEdge: Bool {
         [.left, .right, .leftMargin, .rightMargin, .minX, .maxX].contains(self)

@@ -33,7 +33,13 @@ public struct Scenario: Hashable, Sendable {
 
 extension Scenario {
     static let topKeys = ["description", "superview", "views", "layoutDirection", "constraints"]
-    static let viewKeys = ["id", "parent", "frame", "mask", "translatesMask", "layoutMargins"]
+    static let viewKeys = ["id", "parent", "frame", "mask", "translatesMask", "layoutMargins", "directionalLayoutMargins",
+                           "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea", "scrollView"]
+    static let superviewKeys = ["width", "height", "layoutMargins", "directionalLayoutMargins", "insetsLayoutMarginsFromSafeArea",
+                                "safeAreaInsets", "viewController"]
+    static let viewControllerKeys = ["navigationBar", "tabBar", "toolbar", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
+                                     "viewRespectsSystemMinimumLayoutMargins", "additionalSafeAreaInsets"]
+    static let scrollViewKeys = ["contentInset", "contentInsetAdjustmentBehavior", "contentSize", "alwaysBounceHorizontal", "alwaysBounceVertical"]
     static let constraintKeys = ["id", "item1", "attr1", "relation", "item2", "attr2", "multiplier", "constant", "priority", "active"]
 
     /// Reads a scenario from JSON text. `file` only labels errors. Every problem is reported with its
@@ -58,9 +64,8 @@ extension Scenario {
         let description = try top.optional("description").map { v throws(ScenarioError) in try top.string(v, key: "description") }
 
         let superNode = try top.required("superview")
-        let superFields = try Fields(superNode, key: "superview", allowed: ["width", "height", "layoutMargins"], viewID: nil)
-        let superMargins = try superFields.optional("layoutMargins").map { m throws(ScenarioError) in try decodeInsets(m, fields: superFields) }
-            ?? .defaultLayoutMargins
+        let superFields = try Fields(superNode, key: "superview", allowed: superviewKeys, viewID: nil)
+        let rootView = try decodeRoot(superFields)
         var direction = LayoutDirection.leftToRight
         if let d = top.optional("layoutDirection") {
             let name = try top.string(d, key: "layoutDirection")
@@ -89,7 +94,7 @@ extension Scenario {
         }
         let tree: ViewTree
         do {
-            tree = try ViewTree(superviewSize: size, views: views, superviewMargins: superMargins, layoutDirection: direction)
+            tree = try ViewTree(superviewSize: size, views: views, layoutDirection: direction, root: rootView)
         } catch {
             // Point at the view the structural problem names (for a duplicate, its second occurrence).
             var at = locations[error.viewID] ?? viewsNode.location
@@ -124,12 +129,42 @@ extension Scenario {
         c.identifier.map { "\"\($0)\"" } ?? "#\(index + 1)"
     }
 
-    private static func decodeInsets(_ node: JSONValue, fields: Fields) throws(ScenarioError) -> EdgeInsets {
-        let f = try Fields(node, key: "layoutMargins", allowed: ["top", "left", "bottom", "right"], viewID: fields.viewID)
+    /// Reads `{"top","left","bottom","right"}`; a missing edge takes `missing` (8 for margins, UIKit's
+    /// default; 0 for safe-area insets). `nonNegative` rejects negative edges (safe areas).
+    static func decodeInsets(_ node: JSONValue, key: String = "layoutMargins", fields: Fields, missing: Double = 8,
+                             nonNegative: Bool = false) throws(ScenarioError) -> EdgeInsets {
+        let f = try Fields(node, key: key, allowed: ["top", "left", "bottom", "right"], viewID: fields.viewID)
         func edge(_ k: String) throws(ScenarioError) -> Double {
-            try f.optional(k).map { v throws(ScenarioError) in try f.number(v, key: k) } ?? 8
+            guard let v = f.optional(k) else { return missing }
+            let x = try f.number(v, key: "\(key).\(k)")
+            if nonNegative && x < 0 {
+                throw ScenarioError(.invalidValue(key: "\(key).\(k)", reason: "must not be negative (got \(JSONWriter.plainNumber(x)))"),
+                                    viewID: fields.viewID, at: v.location)
+            }
+            return x
         }
         return EdgeInsets(top: try edge("top"), left: try edge("left"), bottom: try edge("bottom"), right: try edge("right"))
+    }
+
+    /// Reads `{"top","leading","bottom","trailing"}` (NSDirectionalEdgeInsets; missing edges 8).
+    static func decodeDirectionalInsets(_ node: JSONValue, fields: Fields) throws(ScenarioError) -> DirectionalEdgeInsets {
+        let key = "directionalLayoutMargins"
+        let f = try Fields(node, key: key, allowed: ["top", "leading", "bottom", "trailing"], viewID: fields.viewID)
+        func edge(_ k: String) throws(ScenarioError) -> Double {
+            try f.optional(k).map { v throws(ScenarioError) in try f.number(v, key: "\(key).\(k)") } ?? 8
+        }
+        return DirectionalEdgeInsets(top: try edge("top"), leading: try edge("leading"), bottom: try edge("bottom"), trailing: try edge("trailing"))
+    }
+
+    /// The margins a view or the root sets: `layoutMargins` or `directionalLayoutMargins`, not both.
+    static func decodeMargins(_ fields: Fields, default value: EdgeInsets) throws(ScenarioError) -> (EdgeInsets, DirectionalEdgeInsets?) {
+        let absolute = fields.optional("layoutMargins"), directional = fields.optional("directionalLayoutMargins")
+        if absolute != nil, let d = directional {
+            throw ScenarioError(.contradiction("set layoutMargins or directionalLayoutMargins, not both (UIKit keeps one of them)"),
+                                viewID: fields.viewID, at: d.location)
+        }
+        let margins = try absolute.map { m throws(ScenarioError) in try decodeInsets(m, fields: fields) } ?? value
+        return (margins, try directional.map { m throws(ScenarioError) in try decodeDirectionalInsets(m, fields: fields) })
     }
 
     private static func decodeConstraint(_ node: JSONValue, index: Int) throws(ScenarioError) -> LayoutConstraint {
@@ -220,11 +255,108 @@ extension Scenario {
             }
             translates = b
         }
-        let margins = try fields.optional("layoutMargins").map { m throws(ScenarioError) in try decodeInsets(m, fields: fields) }
-            ?? .defaultLayoutMargins
+        let (margins, directional) = try decodeMargins(fields, default: .defaultLayoutMargins)
         return View(id: viewID, parentID: parent,
                     frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), mask: mask,
-                    translatesMask: translates, layoutMargins: margins)
+                    translatesMask: translates, layoutMargins: margins, directionalLayoutMargins: directional,
+                    preservesSuperviewLayoutMargins: try fields.bool("preservesSuperviewLayoutMargins") ?? false,
+                    insetsLayoutMarginsFromSafeArea: try fields.bool("insetsLayoutMarginsFromSafeArea") ?? true,
+                    scrollView: try fields.optional("scrollView").map { n throws(ScenarioError) in try decodeScrollView(n, fields: fields) })
+    }
+
+    /// The root: its margins, safe area and view controller (DESIGN 5, 9). A view controller's root
+    /// has own margins of 0 unless the file sets them: the system minimum gives it its sides.
+    static func decodeRoot(_ f: Fields) throws(ScenarioError) -> RootView {
+        let vc = try f.optional("viewController").map { n throws(ScenarioError) in try decodeViewController(n) }
+        let (margins, directional) = try decodeMargins(f, default: vc == nil ? .defaultLayoutMargins : .zero)
+        let safe = try f.optional("safeAreaInsets").map { n throws(ScenarioError) in
+            try decodeInsets(n, key: "safeAreaInsets", fields: f, missing: 0, nonNegative: true)
+        } ?? .zero
+        return RootView(layoutMargins: margins, directionalLayoutMargins: directional,
+                        insetsLayoutMarginsFromSafeArea: try f.bool("insetsLayoutMarginsFromSafeArea") ?? true,
+                        safeAreaInsets: safe, viewController: vc)
+    }
+
+    static func decodeViewController(_ node: JSONValue) throws(ScenarioError) -> ViewController {
+        let f = try Fields(node, key: "viewController", allowed: viewControllerKeys, viewID: nil)
+        var vc = ViewController()
+        /// A bar: absent or false for none, true for a translucent bar, or an object.
+        func bar(_ key: String, allowed: [String]) throws(ScenarioError) -> Fields?? {
+            guard let n = f.optional(key) else { return .some(nil) }
+            switch n.kind {
+            case .bool(let present): return present ? .some(nil) : nil
+            case .object: return .some(try Fields(n, key: key, allowed: allowed, viewID: nil))
+            default: throw ScenarioError(.wrongType(key: key, expected: "true, false or an object", found: n.typeName), at: n.location)
+            }
+        }
+        if f.optional("navigationBar") != nil, let fields = try bar("navigationBar", allowed: ["isTranslucent", "prefersLargeTitles"]) {
+            vc.navigationBar = ViewController.NavigationBar(isTranslucent: try fields?.bool("isTranslucent") ?? true,
+                                                            prefersLargeTitles: try fields?.bool("prefersLargeTitles") ?? false)
+        }
+        if f.optional("tabBar") != nil, let fields = try bar("tabBar", allowed: ["isTranslucent"]) {
+            vc.tabBar = ViewController.Bar(isTranslucent: try fields?.bool("isTranslucent") ?? true)
+        }
+        if f.optional("toolbar") != nil, let fields = try bar("toolbar", allowed: ["isTranslucent"]) {
+            vc.toolbar = ViewController.Bar(isTranslucent: try fields?.bool("isTranslucent") ?? true)
+        }
+        if let e = f.optional("edgesForExtendedLayout") {
+            vc.edgesForExtendedLayout = try decodeEdges(e, fields: f)
+        }
+        vc.extendedLayoutIncludesOpaqueBars = try f.bool("extendedLayoutIncludesOpaqueBars") ?? false
+        vc.viewRespectsSystemMinimumLayoutMargins = try f.bool("viewRespectsSystemMinimumLayoutMargins") ?? true
+        if let a = f.optional("additionalSafeAreaInsets") {
+            vc.additionalSafeAreaInsets = try decodeInsets(a, key: "additionalSafeAreaInsets", fields: f, missing: 0)
+        }
+        if vc.extendedLayoutIncludesOpaqueBars, let n = f.optional("extendedLayoutIncludesOpaqueBars"),
+           vc.navigationBar == nil && vc.tabBar == nil && vc.toolbar == nil {
+            throw ScenarioError(.contradiction("extendedLayoutIncludesOpaqueBars is set but the view controller has no bars"), at: n.location)
+        }
+        return vc
+    }
+
+    /// `"all"`, `"none"` or a list of `top`, `left`, `bottom`, `right` (UIRectEdge).
+    static func decodeEdges(_ node: JSONValue, fields: Fields) throws(ScenarioError) -> RectEdges {
+        let valid = "\"all\", \"none\" or a list of " + RectEdges.names.map(\.0).joined(separator: ", ")
+        switch node.kind {
+        case .string("all"): return .all
+        case .string("none"): return .none
+        case .array(let items):
+            var edges = RectEdges.none
+            for item in items {
+                guard case .string(let name) = item.kind, let e = RectEdges.names.first(where: { $0.0 == name }) else {
+                    throw ScenarioError(.invalidValue(key: "edgesForExtendedLayout", reason: "must be \(valid)"), at: item.location)
+                }
+                edges.insert(e.1)
+            }
+            return edges
+        default:
+            throw ScenarioError(.invalidValue(key: "edgesForExtendedLayout", reason: "must be \(valid)"), at: node.location)
+        }
+    }
+
+    static func decodeScrollView(_ node: JSONValue, fields: Fields) throws(ScenarioError) -> ScrollViewProperties {
+        if case .bool(true) = node.kind { return ScrollViewProperties() }
+        let f = try Fields(node, key: "scrollView", allowed: scrollViewKeys, viewID: fields.viewID)
+        var s = ScrollViewProperties()
+        if let c = f.optional("contentInset") { s.contentInset = try decodeInsets(c, key: "contentInset", fields: f, missing: 0) }
+        if let b = f.optional("contentInsetAdjustmentBehavior") {
+            let name = try f.string(b, key: "contentInsetAdjustmentBehavior")
+            guard let behavior = ContentInsetAdjustmentBehavior(rawValue: name) else {
+                throw ScenarioError(.invalidValue(key: "contentInsetAdjustmentBehavior",
+                                                  reason: "must be one of \(ContentInsetAdjustmentBehavior.allCases.map(\.rawValue).joined(separator: ", "))"),
+                                    viewID: fields.viewID, at: b.location)
+            }
+            s.contentInsetAdjustmentBehavior = behavior
+        }
+        if let c = f.optional("contentSize") {
+            guard case .array(let parts) = c.kind, parts.count == 2 else {
+                throw ScenarioError(.invalidValue(key: "contentSize", reason: "must be [width, height]"), viewID: fields.viewID, at: c.location)
+            }
+            s.contentSize = Size(width: try f.number(parts[0], key: "contentSize width"), height: try f.number(parts[1], key: "contentSize height"))
+        }
+        s.alwaysBounceHorizontal = try f.bool("alwaysBounceHorizontal") ?? false
+        s.alwaysBounceVertical = try f.bool("alwaysBounceVertical") ?? false
+        return s
     }
 
     private static func decodeMask(_ node: JSONValue, viewID: String) throws(ScenarioError) -> AutoresizingMask {
@@ -266,7 +398,15 @@ extension Scenario {
         if let description { top.append(("description", .string(description))) }
         if tree.layoutDirection != .leftToRight { top.append(("layoutDirection", .string(tree.layoutDirection.rawValue))) }
         var superview: [(String, JSONValue)] = [("width", .number(tree.superviewSize.width)), ("height", .number(tree.superviewSize.height))]
-        if tree.superviewMargins != .defaultLayoutMargins { superview.append(("layoutMargins", Self.insets(tree.superviewMargins))) }
+        let root = tree.root
+        if let d = root.directionalLayoutMargins {
+            superview.append(("directionalLayoutMargins", Self.directional(d)))
+        } else if root.layoutMargins != (root.viewController == nil ? .defaultLayoutMargins : .zero) {
+            superview.append(("layoutMargins", Self.insets(root.layoutMargins)))
+        }
+        if !root.insetsLayoutMarginsFromSafeArea { superview.append(("insetsLayoutMarginsFromSafeArea", .bool(false))) }
+        if root.safeAreaInsets != .zero { superview.append(("safeAreaInsets", Self.insets(root.safeAreaInsets))) }
+        if let vc = root.viewController { superview.append(("viewController", Self.viewController(vc))) }
         top.append(("superview", .object(superview)))
         top.append(("views", .array(tree.views.map { v in
             var members: [(String, JSONValue)] = [("id", .string(v.id))]
@@ -274,7 +414,14 @@ extension Scenario {
             members.append(("frame", .array([v.frame.x, v.frame.y, v.frame.width, v.frame.height].map(JSONValue.number))))
             members.append(("mask", .array(v.mask.uikitNameList.map(JSONValue.string))))
             if !v.translatesMask { members.append(("translatesMask", .bool(false))) }
-            if v.layoutMargins != .defaultLayoutMargins { members.append(("layoutMargins", Self.insets(v.layoutMargins))) }
+            if let d = v.directionalLayoutMargins {
+                members.append(("directionalLayoutMargins", Self.directional(d)))
+            } else if v.layoutMargins != .defaultLayoutMargins {
+                members.append(("layoutMargins", Self.insets(v.layoutMargins)))
+            }
+            if v.preservesSuperviewLayoutMargins { members.append(("preservesSuperviewLayoutMargins", .bool(true))) }
+            if !v.insetsLayoutMarginsFromSafeArea { members.append(("insetsLayoutMarginsFromSafeArea", .bool(false))) }
+            if let sv = v.scrollView { members.append(("scrollView", Self.scrollView(sv))) }
             return .object(members)
         })))
         if !constraints.isEmpty {
@@ -295,6 +442,36 @@ extension Scenario {
 extension Scenario {
     static func insets(_ e: EdgeInsets) -> JSONValue {
         .object(["top": .number(e.top), "left": .number(e.left), "bottom": .number(e.bottom), "right": .number(e.right)])
+    }
+
+    static func directional(_ e: DirectionalEdgeInsets) -> JSONValue {
+        .object(["top": .number(e.top), "leading": .number(e.leading), "bottom": .number(e.bottom), "trailing": .number(e.trailing)])
+    }
+
+    static func viewController(_ vc: ViewController) -> JSONValue {
+        var m: [(String, JSONValue)] = []
+        if let nav = vc.navigationBar {
+            m.append(("navigationBar", .object(["isTranslucent": .bool(nav.isTranslucent), "prefersLargeTitles": .bool(nav.prefersLargeTitles)])))
+        }
+        if let bar = vc.tabBar { m.append(("tabBar", .object(["isTranslucent": .bool(bar.isTranslucent)]))) }
+        if let bar = vc.toolbar { m.append(("toolbar", .object(["isTranslucent": .bool(bar.isTranslucent)]))) }
+        if vc.edgesForExtendedLayout != .all {
+            m.append(("edgesForExtendedLayout", .array(vc.edgesForExtendedLayout.nameList.map(JSONValue.string))))
+        }
+        if vc.extendedLayoutIncludesOpaqueBars { m.append(("extendedLayoutIncludesOpaqueBars", .bool(true))) }
+        if !vc.viewRespectsSystemMinimumLayoutMargins { m.append(("viewRespectsSystemMinimumLayoutMargins", .bool(false))) }
+        if vc.additionalSafeAreaInsets != .zero { m.append(("additionalSafeAreaInsets", insets(vc.additionalSafeAreaInsets))) }
+        return .object(m)
+    }
+
+    static func scrollView(_ s: ScrollViewProperties) -> JSONValue {
+        var m: [(String, JSONValue)] = []
+        if s.contentInset != .zero { m.append(("contentInset", insets(s.contentInset))) }
+        m.append(("contentInsetAdjustmentBehavior", .string(s.contentInsetAdjustmentBehavior.rawValue)))
+        if let c = s.contentSize { m.append(("contentSize", .array([.number(c.width), .number(c.height)]))) }
+        if s.alwaysBounceHorizontal { m.append(("alwaysBounceHorizontal", .bool(true))) }
+        if s.alwaysBounceVertical { m.append(("alwaysBounceVertical", .bool(true))) }
+        return .object(m)
     }
 }
 
@@ -334,6 +511,15 @@ struct Fields {
         }
         guard x.isFinite else { throw ScenarioError(.nonFinite(key: key), viewID: viewID, at: v.location) }
         return x
+    }
+
+    /// An optional boolean member.
+    func bool(_ key: String) throws(ScenarioError) -> Bool? {
+        guard let v = optional(key) else { return nil }
+        guard case .bool(let b) = v.kind else {
+            throw ScenarioError(.wrongType(key: key, expected: "true or false", found: v.typeName), viewID: viewID, at: v.location)
+        }
+        return b
     }
 
     func string(_ v: JSONValue, key: String) throws(ScenarioError) -> String {

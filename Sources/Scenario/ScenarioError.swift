@@ -15,6 +15,8 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         case structure(ViewTreeError.Problem)
         /// A hand-written constraint breaks a rule (DESIGN 4); `label` is its id or its position.
         case invalidConstraint(label: String, rule: String)
+        /// Two settings that cannot hold together.
+        case contradiction(String)
     }
 
     public var problem: Problem
@@ -40,6 +42,7 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidMask(let reason): "invalid mask: \(reason)"
         case .structure(let p): ViewTreeError(viewID: viewID ?? "", problem: p).description
         case .invalidConstraint(let label, let rule): "constraint \(label): \(rule)"
+        case .contradiction(let m): "contradictory settings: \(m)"
         }
     }
 

@@ -10,16 +10,75 @@ public struct View: Hashable, Sendable {
     /// UIKit's `translatesAutoresizingMaskIntoConstraints` (default true): the Auto Layout backend
     /// turns the mask into constraints only when it is set.
     public var translatesMask: Bool
-    /// UIView's `layoutMargins` (default 8 on every edge), used by the margin attributes.
+    /// UIView's `layoutMargins` (default 8 on every edge): absolute, so `left` stays the left edge in
+    /// right-to-left (DESIGN 5). Ignored when `directionalLayoutMargins` is set.
     public var layoutMargins: EdgeInsets
+    /// UIView's `directionalLayoutMargins` (iOS 11): leading and trailing follow the layout direction.
+    public var directionalLayoutMargins: DirectionalEdgeInsets?
+    /// UIView's `preservesSuperviewLayoutMargins` (default false): the view's margins grow to keep
+    /// its content out of the superview's margins where they reach into it (DESIGN 5).
+    public var preservesSuperviewLayoutMargins: Bool
+    /// UIView's `insetsLayoutMarginsFromSafeArea` (default true): the safe area is added to the margins.
+    public var insetsLayoutMarginsFromSafeArea: Bool
+    /// Set when the view is a UIScrollView: its content insets and how they adjust (DESIGN 9).
+    public var scrollView: ScrollViewProperties?
 
     public init(id: String, parentID: String? = nil, frame: Rect, mask: AutoresizingMask = .none,
-                translatesMask: Bool = true, layoutMargins: EdgeInsets = .defaultLayoutMargins) {
+                translatesMask: Bool = true, layoutMargins: EdgeInsets = .defaultLayoutMargins,
+                directionalLayoutMargins: DirectionalEdgeInsets? = nil, preservesSuperviewLayoutMargins: Bool = false,
+                insetsLayoutMarginsFromSafeArea: Bool = true, scrollView: ScrollViewProperties? = nil) {
         self.id = id
         self.parentID = parentID
         self.frame = frame
         self.mask = mask
         self.translatesMask = translatesMask
         self.layoutMargins = layoutMargins
+        self.directionalLayoutMargins = directionalLayoutMargins
+        self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
+        self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea
+        self.scrollView = scrollView
     }
+
+    /// The margins the view sets itself, left and right resolved for the layout direction.
+    public func ownMargins(_ direction: LayoutDirection) -> EdgeInsets {
+        directionalLayoutMargins?.absolute(rightToLeft: direction == .rightToLeft) ?? layoutMargins
+    }
+}
+
+/// What makes a view a UIScrollView for the safe area: `contentInset`, `contentInsetAdjustmentBehavior`
+/// and which axes scroll (DESIGN 9).
+public struct ScrollViewProperties: Hashable, Sendable {
+    public var contentInset: EdgeInsets
+    public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior
+    /// The content size; an axis scrolls when it exceeds the bounds (or bounces always).
+    public var contentSize: Size?
+    public var alwaysBounceHorizontal: Bool
+    public var alwaysBounceVertical: Bool
+
+    public init(contentInset: EdgeInsets = .zero, contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic,
+                contentSize: Size? = nil, alwaysBounceHorizontal: Bool = false, alwaysBounceVertical: Bool = false) {
+        self.contentInset = contentInset
+        self.contentInsetAdjustmentBehavior = contentInsetAdjustmentBehavior
+        self.contentSize = contentSize
+        self.alwaysBounceHorizontal = alwaysBounceHorizontal
+        self.alwaysBounceVertical = alwaysBounceVertical
+    }
+
+    /// Whether the axis scrolls for a view of this bounds size.
+    public func scrolls(_ axis: Axis, bounds: Size) -> Bool {
+        let bounce = axis == .horizontal ? alwaysBounceHorizontal : alwaysBounceVertical
+        return bounce || (contentSize.map { $0[axis] > bounds[axis] } ?? false)
+    }
+}
+
+/// UIScrollView.ContentInsetAdjustmentBehavior (iOS 11).
+public enum ContentInsetAdjustmentBehavior: String, CaseIterable, Hashable, Sendable {
+    /// The safe area on scrollable axes, and vertically always inside a navigation controller.
+    case automatic
+    /// The safe area on scrollable axes only.
+    case scrollableAxes
+    /// No adjustment.
+    case never
+    /// The safe area on every edge.
+    case always
 }

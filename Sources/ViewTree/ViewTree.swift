@@ -5,8 +5,13 @@ import Geometry
 public struct ViewTree: Hashable, Sendable {
     /// The root's bounds size: what a resize changes.
     public var superviewSize: Size
-    /// The root's `layoutMargins` (default 8 on every edge).
-    public var superviewMargins: EdgeInsets
+    /// The root view beyond its size: margins, safe area, view controller.
+    public var root: RootView
+    /// The root's own `layoutMargins` (default 8 on every edge).
+    public var superviewMargins: EdgeInsets {
+        get { root.layoutMargins }
+        set { root.layoutMargins = newValue }
+    }
     /// Resolves leading and trailing (left-to-right unless the scenario says otherwise).
     public var layoutDirection: LayoutDirection
     /// The views in their given order (output keeps it).
@@ -19,7 +24,7 @@ public struct ViewTree: Hashable, Sendable {
     public let rootChildren: [Int]
 
     public init(superviewSize: Size, views: [View], superviewMargins: EdgeInsets = .defaultLayoutMargins,
-                layoutDirection: LayoutDirection = .leftToRight) throws(ViewTreeError) {
+                layoutDirection: LayoutDirection = .leftToRight, root: RootView? = nil) throws(ViewTreeError) {
         var index: [String: Int] = [:]
         for (i, v) in views.enumerated() {
             if v.id.isEmpty { throw ViewTreeError(viewID: v.id, problem: .emptyID) }
@@ -55,7 +60,7 @@ public struct ViewTree: Hashable, Sendable {
             if let p { children[p].append(i) } else { roots.append(i) }
         }
         self.superviewSize = superviewSize
-        self.superviewMargins = superviewMargins
+        self.root = root ?? RootView(layoutMargins: superviewMargins)
         self.layoutDirection = layoutDirection
         self.views = views
         self.parentIndex = parents
