@@ -41,8 +41,9 @@ public struct RootPlacement: Hashable, Sendable {
         let compactHeight = env.device.idiom == .phone && env.orientation == .landscape
         var p = layout(root, window: window, windowInsets: insets, idiom: env.device.idiom, compactHeight: compactHeight, bars: bars)
         p.sizeClasses = env.device.sizeClasses(env.orientation)
-        if env.windowWidth != nil && env.device.idiom == .pad && (env.windowWidth ?? 0) < window.height * 0.6 {
-            // Narrow split-view and slide-over windows are compact width (DESIGN 9).
+        if let w = env.windowWidth, env.device.idiom == .pad, w < 660 {
+            // Split-view and slide-over windows up to 639 points wide are compact width; from 678
+            // (half of a 12.9-inch iPad in landscape) on they are regular (DESIGN 9).
             p.sizeClasses?.horizontal = .compact
         }
         p.insets.systemMinimumMargins = systemMinimum(root, idiom: env.device.idiom, orientation: env.orientation, width: window.width)
