@@ -255,6 +255,22 @@ public final class AutoLayoutEngine {
         for (k, e) in installed.enumerated() { byIdentity[ObjectIdentifier(e.solver)] = k }
     }
 
+    /// Views placed by hand-written constraints: those that do not translate their mask, and every
+    /// view a hand-written constraint names. Springs and struts cannot see these constraints.
+    public func handWrittenViews() -> [Bool] {
+        var out = tree.views.map { !$0.translatesMask }
+        for entry in installed where entry.view == nil {
+            for name in [entry.layout.item1] + (entry.layout.item2.map { [$0] } ?? []) {
+                if let i = viewIndex(of: name) { out[i] = true }
+            }
+        }
+        return out
+    }
+
+    /// The index of the view a constraint item names (a view id or one of its guides); nil for the
+    /// root and its guides.
+    public func viewIndex(of item: String) -> Int? { variables.item(item).view }
+
     // MARK: Margins and the safe area
 
     /// The effective margins and safe area of every view, from the current (unrounded) solution.

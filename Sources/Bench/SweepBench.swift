@@ -93,7 +93,7 @@ func removeDatabase(_ path: String) {
                 let u = plan.unit(i)
                 let tree = plan.scenarios[u.scenario].scenario.tree
                 guard case .springs(let policy) = plan.spec.comparisons[u.comparison].a else { continue }
-                _ = Springs.resize(tree, through: plan.sizes(scenario: u.scenario, sequence: u.sequence), policy: policy)
+                _ = Springs.resize(tree, through: plan.steps(scenario: u.scenario, sequence: u.sequence).map(\.size), policy: policy)
             }
         }
         reportRate("sweep", "springs_backend", viewSteps, nsPerItem: springs / Double(viewSteps), unit: "view_step")
@@ -105,7 +105,7 @@ func removeDatabase(_ path: String) {
                     guard case .autolayout(let t, let timing) = plan.spec.comparisons[u.comparison].b else { continue }
                     let engine = AutoLayoutEngine(tree: entry.tree, constraints: entry.constraints,
                                                   configuration: AutoLayoutConfiguration(translation: t, timing: timing))
-                    if steps { for size in plan.sizes(scenario: u.scenario, sequence: u.sequence) { engine.advance(to: size) } }
+                    if steps { for step in plan.steps(scenario: u.scenario, sequence: u.sequence) { engine.advance(to: step.size) } }
                 }
             }
         }

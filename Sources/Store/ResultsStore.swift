@@ -14,11 +14,18 @@ public final class ResultsStore {
     public init(path: String) throws(SQLiteError) {
         database = try Database(path: path)
         try database.execute(Schema.sql)
+        for (table, column, definition) in Schema.additions {
+            let columns = try database.query("SELECT name FROM pragma_table_info('\(table)')").rows.map { $0[0] }
+            if !columns.contains(.text(column)) { try database.execute("ALTER TABLE \(table) ADD COLUMN \(column) \(definition)") }
+        }
         insertUnit = try database.prepare("""
             INSERT INTO units (run_id, unit_index, scenario_index, sequence_index, sequence_kind, comparison_index,
-                               sizes_json, view_steps, divergences) VALUES (?,?,?,?,?,?,?,?,?)
+                               sizes_json, view_steps, divergences, environments_json) VALUES (?,?,?,?,?,?,?,?,?,?)
             """)
-        insertStep = try database.prepare("INSERT INTO steps (unit_id, step_index, width, height, diverging_views) VALUES (?,?,?,?,?)")
+        insertStep = try database.prepare("""
+            INSERT INTO steps (unit_id, step_index, width, height, diverging_views, device, orientation, in_call, window_width,
+                               passes_a, passes_b, settled) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
+            """)
         insertDivergence = try database.prepare("""
             INSERT INTO divergences (run_id, unit_id, step_index, view_id, mask, mask_notation,
                 a_x, a_y, a_width, a_height, b_x, b_y, b_width, b_height,
@@ -102,11 +109,23 @@ public final class ResultsStore {
         s.bind(5, plan.spec.sequences[u.sequence].kind); s.bind(6, u.comparison)
         s.bind(7, result.sizesJSON)
         s.bind(8, result.viewSteps); s.bind(9, result.divergences.count)
+        if let e = result.environmentsJSON { s.bind(10, e) } else { s.bindNull(10) }
         try s.run()
         let unitID = database.lastInsertRowID
         for (k, size) in result.sizes.enumerated() {
             let st = insertStep
             st.bind(1, unitID); st.bind(2, k); st.bind(3, size.width); st.bind(4, size.height); st.bind(5, result.divergingViews[k])
+            if k < result.environments.count {
+                let e = result.environments[k]
+                st.bind(6, e.device.id); st.bind(7, e.orientation.rawValue); st.bind(8, e.inCall ? 1 : 0)
+                if let w = e.windowWidth { st.bind(9, w) } else { st.bindNull(9) }
+            } else {
+                for c in 6...9 { st.bindNull(c) }
+            }
+            let passes = result.passes[k]
+            if let p = passes.a { st.bind(10, p) } else { st.bindNull(10) }
+            if let p = passes.b { st.bind(11, p) } else { st.bindNull(11) }
+            st.bind(12, result.settled[k] ? 1 : 0)
             try st.run()
         }
         for d in result.divergences {

@@ -8,6 +8,15 @@
 public enum Schema {
     public static let version = 1
 
+    /// Columns added after a database may already exist: added in place, so older results stay
+    /// readable and the sweep can append to them.
+    public static let additions: [(table: String, column: String, definition: String)] = [
+        ("units", "environments_json", "TEXT"),
+        ("steps", "device", "TEXT"), ("steps", "orientation", "TEXT"), ("steps", "in_call", "INTEGER"),
+        ("steps", "window_width", "REAL"), ("steps", "passes_a", "INTEGER"), ("steps", "passes_b", "INTEGER"),
+        ("steps", "settled", "INTEGER NOT NULL DEFAULT 1"),
+    ]
+
     public static let sql = """
         CREATE TABLE IF NOT EXISTS experiments (
             id          INTEGER PRIMARY KEY,
@@ -54,7 +63,8 @@ public enum Schema {
             sequence_index   INTEGER NOT NULL,
             sequence_kind    TEXT NOT NULL,
             comparison_index INTEGER NOT NULL,
-            sizes_json       TEXT NOT NULL,     -- [[w,h],…] applied in order
+            sizes_json       TEXT NOT NULL,     -- [[w,h],…] applied in order (windows, for environments)
+            environments_json TEXT,             -- [{"device","orientation","inCall","windowWidth"},…]; NULL: sizes only
             view_steps       INTEGER NOT NULL,
             divergences      INTEGER NOT NULL,
             UNIQUE (run_id, unit_index)
@@ -65,6 +75,13 @@ public enum Schema {
             width           REAL NOT NULL,
             height          REAL NOT NULL,
             diverging_views INTEGER NOT NULL,
+            device          TEXT,               -- the environment of the step (NULL: a plain size)
+            orientation     TEXT,               -- portrait, landscape
+            in_call         INTEGER,            -- 1 when the in-call bar was asked for
+            window_width    REAL,               -- split view / slide over; NULL: full screen
+            passes_a        INTEGER,            -- Auto Layout passes side a took (NULL: springs)
+            passes_b        INTEGER,
+            settled         INTEGER NOT NULL DEFAULT 1,  -- 0: margins still moving after the pass limit
             PRIMARY KEY (unit_id, step_index)
         ) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS divergences (

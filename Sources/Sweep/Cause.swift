@@ -19,6 +19,18 @@ public struct Causes: OptionSet, Hashable, Sendable {
     public static let solverTolerance = Causes(rawValue: 1 << 11)
     public static let nonFinite = Causes(rawValue: 1 << 12)
     public static let fallback = Causes(rawValue: 1 << 13)
+    /// A margin or guide that a constraint reads includes the safe area (DESIGN 5).
+    public static let safeArea = Causes(rawValue: 1 << 14)
+    /// A margin that preserving the superview's margins raised.
+    public static let preservedMargins = Causes(rawValue: 1 << 15)
+    /// Margins moved with the frames and layout took more than one pass (or never settled).
+    public static let marginFeedback = Causes(rawValue: 1 << 16)
+    /// The two sides' roots differ because of the environment's bars (the in-call bar moves and
+    /// shrinks a springs-era root; under Auto Layout it grows the safe area instead; DESIGN 9).
+    public static let bars = Causes(rawValue: 1 << 17)
+    /// The view is placed by hand-written constraints (or does not translate its mask), which a
+    /// springs backend cannot see.
+    public static let handWritten = Causes(rawValue: 1 << 18)
 
     /// Stable names: these are what `results.db` stores and queries group by.
     public static let names: [(Causes, String)] = [
@@ -27,6 +39,8 @@ public struct Causes: OptionSet, Hashable, Sendable {
         (.float32Multiplier, "float32-multiplier"), (.retranslation, "re-translation"),
         (.degenerateTranslation, "degenerate-translation"), (.conflict, "conflict"), (.ambiguity, "ambiguity"),
         (.solverTolerance, "solver-tolerance"), (.nonFinite, "non-finite"), (.fallback, "policy-fallback"),
+        (.safeArea, "safe-area"), (.preservedMargins, "preserved-margins"), (.marginFeedback, "margin-feedback"), (.bars, "bars"),
+        (.handWritten, "hand-written-constraints"),
     ]
 
     /// What a divergence with no known cause is recorded as: the lab's most interesting output.

@@ -1,3 +1,4 @@
+import Environment
 import Geometry
 import Scenario
 import ViewTree
@@ -120,6 +121,8 @@ public enum SequenceSpec: Hashable, Sendable {
     case oscillation(amplitude: Double, steps: Int, axis: SequenceAxis)
     /// Steps uniform in ±maxStep, never below 0, seeded.
     case randomWalk(steps: Int, maxStep: Double, axis: SequenceAxis)
+    /// External changes: each step an environment (DESIGN 9).
+    case environments(EnvironmentSequenceKind, [Environment])
 
     public var kind: String {
         switch self {
@@ -128,6 +131,7 @@ public enum SequenceSpec: Hashable, Sendable {
         case .throughZero: "through-zero"
         case .oscillation: "oscillation"
         case .randomWalk: "random-walk"
+        case .environments(let kind, _): kind.rawValue
         }
     }
 }

@@ -1,3 +1,4 @@
+import Environment
 import Foundation
 import Geometry
 import Scenario
@@ -30,6 +31,10 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
 ///   - through_zero: {steps: 6, axis: width}       # width, height or both
 ///   - oscillation: {amplitude: 80, steps: 8, axis: both}
 ///   - random_walk: {steps: 20, max_step: 60, axis: both}
+///   - rotate: {devices: [iphone-8, iphone-x], start: portrait, steps: 3}   # one sequence per device
+///   - split_view: {devices: [ipad-pro-12.9], orientations: [landscape]}  # full, each width, full, …
+///   - in_call: {devices: all, orientations: [portrait], steps: 3}        # off, on, off
+///   - device_matrix: {devices: all, orientations: [portrait, landscape]} # one sequence over them all
 /// comparisons:
 ///   - {a: springs/documented, b: autolayout/modern/once}
 ///   - {a: springs/gnustep-0.29, b: springs/appkit, scale: 2, tolerance: 0.25}
@@ -153,7 +158,18 @@ private struct Reader {
         var sources: [ScenarioSource] = []
         for item in try sequence(try required("scenarios"), "scenarios") { sources.append(try scenarioSource(item)) }
         var sequences: [SequenceSpec] = []
-        for item in try sequence(try required("sequences"), "sequences") { sequences.append(try sequenceSpec(item)) }
+        var environmentNode: Node?
+        for item in try sequence(try required("sequences"), "sequences") {
+            let specs = try sequenceSpecs(item)
+            if case .environments? = specs.first, environmentNode == nil { environmentNode = item }
+            sequences += specs
+        }
+        // A device preset gives the root its safe area; a scenario that sets its own contradicts it.
+        if let environmentNode {
+            for case .file(let path, let scenario) in sources where scenario.tree.root.safeAreaInsets != .zero {
+                throw error(environmentNode, "scenario file \(path) sets superview.safeAreaInsets, which an environment sequence replaces with the device's; remove one")
+            }
+        }
         var comparisons: [Comparison] = []
         for item in try sequence(try required("comparisons"), "comparisons") { comparisons.append(try comparison(item)) }
         for (key, list) in [("scenarios", sources.count), ("sequences", sequences.count), ("comparisons", comparisons.count)] where list == 0 {
@@ -261,8 +277,80 @@ private struct Reader {
         return out
     }
 
+    /// A sequence entry: one sequence, or for environment sequences one per device (and orientation).
+    func sequenceSpecs(_ node: Node) throws(SpecError) -> [SequenceSpec] {
+        if case .mapping(let m) = node, m.count == 1, let key = m.first?.key.string,
+           let kind = EnvironmentSequenceKind.allCases.first(where: { $0.key == key }) {
+            return try environmentSequences(kind, m.first!.value)
+        }
+        return [try sequenceSpec(node)]
+    }
+
+    func devices(_ node: Node?, _ what: String) throws(SpecError) -> [DevicePreset] {
+        let presets = DevicePresets.standard
+        guard let node else { throw self.error(nil, "\(what) needs 'devices' (a list of presets, or all)") }
+        if node.string == "all" { return presets.devices }
+        var out: [DevicePreset] = []
+        for item in try sequence(node, "devices") {
+            guard let id = item.string, let d = presets.device(id) else {
+                throw error(item, "unknown device '\(item.string ?? "")' (valid: \(presets.ids.joined(separator: ", ")))")
+            }
+            out.append(d)
+        }
+        guard !out.isEmpty else { throw error(node, "devices must not be empty") }
+        return out
+    }
+
+    func orientations(_ node: Node?, default value: [Orientation]) throws(SpecError) -> [Orientation] {
+        guard let node else { return value }
+        var out: [Orientation] = []
+        for item in try sequence(node, "orientations") {
+            guard let s = item.string, let o = Orientation(rawValue: s) else { throw error(item, "an orientation is portrait or landscape") }
+            out.append(o)
+        }
+        guard !out.isEmpty else { throw error(node, "orientations must not be empty") }
+        return out
+    }
+
+    func environmentSequences(_ kind: EnvironmentSequenceKind, _ v: Node) throws(SpecError) -> [SequenceSpec] {
+        let allowed: [String] = switch kind {
+        case .rotate: ["devices", "start", "steps"]
+        case .splitView: ["devices", "orientations"]
+        case .inCall: ["devices", "orientations", "steps"]
+        case .deviceMatrix: ["devices", "orientations"]
+        }
+        let p = try mapping(v, kind.key, allowed: allowed)
+        func get(_ k: String) -> Node? { p.first { $0.key == k }?.value }
+        let devicesNode = get("devices")
+        guard devicesNode != nil else { throw error(v, "\(kind.key) needs 'devices' (a list of presets, or all)") }
+        var devices = try self.devices(devicesNode, kind.key)
+        let steps = try get("steps").map { n throws(SpecError) in try integer(n, "steps", min: 1) } ?? 3
+        switch kind {
+        case .rotate:
+            var start = Orientation.portrait
+            if let n = get("start") {
+                guard let s = n.string, let o = Orientation(rawValue: s) else { throw error(n, "start is portrait or landscape") }
+                start = o
+            }
+            return devices.map { .environments(kind, EnvironmentSequenceKind.rotate($0, start: start, steps: steps)) }
+        case .splitView:
+            if devicesNode?.string == "all" { devices = devices.filter { !$0.landscapeSplitWidths.isEmpty } }
+            if let phone = devices.first(where: { $0.landscapeSplitWidths.isEmpty }) {
+                throw error(devicesNode, "\(phone.id) has no split view (iPads only: \(DevicePresets.standard.devices.filter { !$0.landscapeSplitWidths.isEmpty }.map(\.id).joined(separator: ", ")))")
+            }
+            let orientations = try self.orientations(get("orientations"), default: [.landscape, .portrait])
+            return devices.flatMap { d in orientations.map { .environments(kind, EnvironmentSequenceKind.splitView(d, orientation: $0)) } }
+        case .inCall:
+            let orientations = try self.orientations(get("orientations"), default: [.portrait])
+            return devices.flatMap { d in orientations.map { .environments(kind, EnvironmentSequenceKind.inCall(d, orientation: $0, steps: steps)) } }
+        case .deviceMatrix:
+            let orientations = try self.orientations(get("orientations"), default: [.portrait, .landscape])
+            return [.environments(kind, EnvironmentSequenceKind.deviceMatrix(devices, orientations: orientations))]
+        }
+    }
+
     func sequenceSpec(_ node: Node) throws(SpecError) -> SequenceSpec {
-        let kinds = ["sizes", "ramp", "through_zero", "oscillation", "random_walk"]
+        let kinds = ["sizes", "ramp", "through_zero", "oscillation", "random_walk"] + EnvironmentSequenceKind.allCases.map(\.key)
         let m = try mapping(node, "a sequence", allowed: kinds)
         guard m.count == 1 else { throw error(node, "a sequence is one of: \(kinds.joined(separator: ", "))") }
         let (key, _, v) = m[0]

@@ -1,6 +1,7 @@
 import AutoLayout
 import ConstraintModel
 import Geometry
+import Margins
 import Springs
 import Translation
 import ViewTree
@@ -8,8 +9,13 @@ import ViewTree
 /// One backend configuration walking through a size sequence, one step at a time, reporting frames
 /// and what happened to each view at each step.
 protocol Stepper {
-    /// Resizes the superview and lays out.
-    mutating func advance(to size: Size)
+    /// Resizes the superview and lays out; `root` is what the environment gives the root (springs
+    /// ignores it: autoresizing knows no margins or safe area).
+    mutating func advance(to size: Size, root: RootInsets)
+    /// Layout passes the last step took (Auto Layout), nil for springs.
+    var passes: Int? { get }
+    /// False when the last step's margins never settled.
+    var settled: Bool { get }
     /// The frames after the last step, in the tree's view order.
     var frames: [Rect] { get }
     /// What happened to view `i` in the last step (cheap events only).
@@ -18,12 +24,13 @@ protocol Stepper {
     mutating func expensiveEvents(_ i: Int) -> Causes
 }
 
-func makeStepper(_ config: BackendConfiguration, tree: ViewTree, constraints: [LayoutConstraint], scale: Int?) -> any Stepper {
+func makeStepper(_ config: BackendConfiguration, tree: ViewTree, constraints: [LayoutConstraint], scale: Int?, root: RootInsets) -> any Stepper {
     switch config {
     case .springs(let policy): SpringsStepper(tree: tree, policy: policy, scale: scale ?? 1)
     case .autolayout(let translation, let timing):
         AutoLayoutStepper(engine: AutoLayoutEngine(tree: tree, constraints: constraints,
-                                                   configuration: AutoLayoutConfiguration(translation: translation, timing: timing, scale: scale)))
+                                                   configuration: AutoLayoutConfiguration(translation: translation, timing: timing, scale: scale),
+                                                   root: root))
     }
 }
 
@@ -42,7 +49,10 @@ struct SpringsStepper: Stepper {
         notes = Array(repeating: [], count: tree.views.count)
     }
 
-    mutating func advance(to size: Size) {
+    var passes: Int? { nil }
+    var settled: Bool { true }
+
+    mutating func advance(to size: Size, root: RootInsets) {
         let step = Springs.resize(tree, to: size, policy: policy, scale: scale, state: state)
         tree = step.tree
         state = step.state
@@ -75,16 +85,26 @@ struct AutoLayoutStepper: Stepper {
     let retranslates: Bool
     var ambiguous: Set<String>? = nil
     var missing: Set<Int>? = nil
+    /// Per view, why margins moved it this step (only views some margin reached).
+    var insetCauses: [Int: InsetCauses] = [:]
+
+    /// Views placed by hand-written constraints (fixed for the engine's life).
+    let handWritten: [Bool]
 
     init(engine: AutoLayoutEngine) {
         self.engine = engine
+        handWritten = engine.handWrittenViews()
         conflicted = Array(repeating: false, count: engine.tree.views.count)
         degenerate = conflicted
         retranslates = engine.configuration.timing == .everyStep
     }
 
-    mutating func advance(to size: Size) {
-        engine.advance(to: size)
+    var passes: Int? { engine.lastPasses }
+    var settled: Bool { engine.lastSettled }
+
+    mutating func advance(to size: Size, root: RootInsets) {
+        engine.advance(to: size, root: root)
+        insetCauses = engine.insetCauses()
         mark(&conflicted, engine.lastConflicts.flatMap { [$0.broken.item1] + ($0.broken.item2.map { [$0] } ?? []) })
         mark(&degenerate, engine.lastDegenerate.map(\.viewID))
         ambiguous = nil
@@ -99,7 +119,7 @@ struct AutoLayoutStepper: Stepper {
             flags = Array(repeating: true, count: flags.count)
             return
         }
-        for id in ids { if let i = engine.tree.index(of: id) { flags[i] = true } }
+        for id in ids { if let i = engine.viewIndex(of: id) { flags[i] = true } }
     }
 
     var frames: [Rect] { engine.tree.frames }
@@ -113,6 +133,12 @@ struct AutoLayoutStepper: Stepper {
         if forms.contains(.float32Multiplier) { c.insert(.float32Multiplier) }
         if retranslates && engine.stepsTaken > 1 && engine.tree.views[i].translatesMask { c.insert(.retranslation) }
         if engine.roundedByScale[i] { c.insert(.rounding) }
+        if handWritten[i] { c.insert(.handWritten) }
+        if let inset = insetCauses[i] {
+            if inset.contains(.safeArea) { c.insert(.safeArea) }
+            if inset.contains(.preservedMargins) { c.insert(.preservedMargins) }
+            if inset.contains(.marginFeedback) { c.insert(.marginFeedback) }
+        }
         return c
     }
 

@@ -51,17 +51,17 @@ public struct SweepPlan: Sendable {
         return Unit(index: index, scenario: index / (q * c), sequence: (index / c) % q, comparison: index % c)
     }
 
-    /// The sizes of a sequence applied to a scenario (random walks are seeded per scenario and sequence).
-    public func sizes(scenario s: Int, sequence q: Int) -> [Size] {
+    /// The steps of a sequence applied to a scenario (random walks are seeded per scenario and sequence).
+    public func steps(scenario s: Int, sequence q: Int) -> [SweepStep] {
         var rng = SplitMix(seed: spec.seed, 2, UInt64(s), UInt64(q))
-        return spec.sequences[q].sizes(from: scenarios[s].scenario.tree.superviewSize, seed: rng.next())
+        return spec.sequences[q].steps(from: scenarios[s].scenario.tree.superviewSize, seed: rng.next())
     }
 
     /// Runs one unit.
     public func run(_ index: Int) -> UnitResult {
         let u = unit(index)
         let entry = scenarios[u.scenario].scenario
-        return UnitRunner.run(tree: entry.tree, constraints: entry.constraints, sizes: sizes(scenario: u.scenario, sequence: u.sequence),
+        return UnitRunner.run(tree: entry.tree, constraints: entry.constraints, steps: steps(scenario: u.scenario, sequence: u.sequence),
                               comparison: spec.comparisons[u.comparison], unit: index)
     }
 }

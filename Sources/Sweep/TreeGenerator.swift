@@ -64,7 +64,13 @@ public enum TreeGenerator {
 }
 
 extension SequenceSpec {
-    /// The sizes, starting from the scenario's superview size `start`. `seed` feeds random walks.
+    /// The steps, starting from the scenario's superview size `start`. `seed` feeds random walks.
+    public func steps(from start: Size, seed: UInt64) -> [SweepStep] {
+        if case .environments(_, let environments) = self { return environments.map(SweepStep.init) }
+        return sizes(from: start, seed: seed).map { SweepStep(size: $0) }
+    }
+
+    /// The sizes, starting from the scenario's superview size `start` (for environments, the windows).
     public func sizes(from start: Size, seed: UInt64) -> [Size] {
         func apply(_ axis: SequenceAxis, _ f: (Double) -> Double) -> Size {
             Size(width: axis == .height ? start.width : f(start.width), height: axis == .width ? start.height : f(start.height))
@@ -92,6 +98,8 @@ extension SequenceSpec {
                 if axis != .width { current.height = max(0, ((current.height + (rng.unit() * 2 - 1) * maxStep) * 2).rounded() / 2) }
                 return current
             }
+        case .environments(_, let environments):
+            return environments.map(\.window)
         }
     }
 }

@@ -1,6 +1,8 @@
 import ConstraintModel
+import Environment
 import Geometry
 import LabJSON
+import Margins
 import ViewTree
 
 /// A view whose two frames differ beyond the tolerance at one step.
@@ -18,12 +20,57 @@ public struct Divergence: Hashable, Sendable {
 /// What one work unit produced.
 public struct UnitResult: Hashable, Sendable {
     public var unit: Int
+    /// Per step, the superview's size (the window's, for environment steps).
     public var sizes: [Size]
+    /// Per step, the environment, when the sequence applies one (else empty).
+    public var environments: [Environment]
+    /// Per step, the layout passes each side took (nil for springs) and whether its margins settled.
+    public var passes: [(a: Int?, b: Int?)]
+    public var settled: [Bool]
     /// Per step, how many views diverged.
     public var divergingViews: [Int]
     public var divergences: [Divergence]
     /// Views × steps compared (the sweep's throughput unit).
     public var viewSteps: Int
+
+    public static func == (l: Self, r: Self) -> Bool {
+        l.unit == r.unit && l.sizes == r.sizes && l.environments == r.environments && l.settled == r.settled
+            && l.passes.map(\.a) == r.passes.map(\.a) && l.passes.map(\.b) == r.passes.map(\.b)
+            && l.divergingViews == r.divergingViews && l.divergences == r.divergences && l.viewSteps == r.viewSteps
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(unit)
+        h.combine(divergences)
+    }
+
+    /// The environments as JSON (what results.db stores so replay can rebuild the steps); nil when
+    /// the sequence had none.
+    public var environmentsJSON: String? {
+        environments.isEmpty ? nil : JSONWriter.write(.array(environments.map(Self.json)))
+    }
+
+    static func json(_ e: Environment) -> JSONValue {
+        var m: [(String, JSONValue)] = [("device", .string(e.device.id)), ("orientation", .string(e.orientation.rawValue))]
+        if e.inCall { m.append(("inCall", .bool(true))) }
+        if let w = e.windowWidth { m.append(("windowWidth", .number(w))) }
+        return .object(m)
+    }
+
+    /// Reads `environmentsJSON` back against the presets; nil if any entry is unreadable.
+    public static func environments(fromJSON text: String, presets: DevicePresets = .standard) -> [Environment]? {
+        guard let value = try? JSONReader.parse(text), case .array(let items) = value.kind else { return nil }
+        var out: [Environment] = []
+        for item in items {
+            guard case .string(let id)? = item["device"]?.kind, let device = presets.device(id),
+                  case .string(let o)? = item["orientation"]?.kind, let orientation = Orientation(rawValue: o) else { return nil }
+            var e = Environment(device: device, orientation: orientation)
+            if case .bool(let b)? = item["inCall"]?.kind { e.inCall = b }
+            if case .number(let w)? = item["windowWidth"]?.kind { e.windowWidth = w }
+            out.append(e)
+        }
+        return out
+    }
 
     /// The sizes as `[[w,h],…]` in the lab's number format (what results.db stores and replay reads).
     public var sizesJSON: String {
@@ -43,28 +90,70 @@ public struct UnitResult: Hashable, Sendable {
     }
 }
 
-/// Runs both sides of a comparison through a size sequence in lockstep and records every view whose
+/// Runs both sides of a comparison through a sequence in lockstep and records every view whose
 /// frames differ beyond the tolerance, with its causes.
+///
+/// With an environment, each side places the root for itself (DESIGN 9): a springs-era root is moved
+/// and shrunk by the in-call bar, a modern root keeps its frame and grows its safe area. Frames of
+/// the root's children are then compared in window coordinates (the root's origin added), so a
+/// root that moved shows.
 public enum UnitRunner {
-    public static func run(tree: ViewTree, constraints: [LayoutConstraint], sizes: [Size], comparison: Comparison,
+    /// What one side's root gets at a step: its size, its origin in the window, its insets.
+    struct RootStep {
+        var size: Size
+        var origin: Point
+        var insets: RootInsets
+    }
+
+    static func roots(_ step: SweepStep, root: RootView) -> (springs: RootStep, autoLayout: RootStep) {
+        guard let env = step.environment else {
+            let insets = RootPlacement.place(root, size: step.size)
+            let r = RootStep(size: step.size, origin: .zero, insets: insets)
+            return (r, r)
+        }
+        let p = RootPlacement.place(root, in: env)
+        return (RootStep(size: p.springsFrame.size, origin: p.springsFrame.origin, insets: p.springsInsets),
+                RootStep(size: p.autoLayoutFrame.size, origin: p.autoLayoutFrame.origin, insets: p.insets))
+    }
+
+    static func side(_ config: BackendConfiguration, _ roots: (springs: RootStep, autoLayout: RootStep)) -> RootStep {
+        if case .springs = config { roots.springs } else { roots.autoLayout }
+    }
+
+    public static func run(tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
                            unit: Int) -> UnitResult {
-        var a = makeStepper(comparison.a, tree: tree, constraints: constraints, scale: comparison.scale)
-        var b = makeStepper(comparison.b, tree: tree, constraints: constraints, scale: comparison.scale)
+        let first = roots(steps.first ?? SweepStep(size: tree.superviewSize), root: tree.root)
+        var a = makeStepper(comparison.a, tree: tree, constraints: constraints, scale: comparison.scale, root: side(comparison.a, first).insets)
+        var b = makeStepper(comparison.b, tree: tree, constraints: constraints, scale: comparison.scale, root: side(comparison.b, first).insets)
         let n = tree.views.count
         // Events so far on the path, per view; a view inherits its ancestors' (parents come first
         // in `order`, so one pass suffices).
         var history = Array(repeating: Causes(), count: n)
         var inherited = Array(repeating: Causes(), count: n)
         let order = topologicalOrder(tree)
-        var result = UnitResult(unit: unit, sizes: sizes, divergingViews: [], divergences: [], viewSteps: n * sizes.count)
-        for (k, size) in sizes.enumerated() {
-            a.advance(to: size)
-            b.advance(to: size)
-            let fa = a.frames, fb = b.frames
+        var result = UnitResult(unit: unit, sizes: steps.map(\.size), environments: steps.compactMap(\.environment),
+                                passes: [], settled: [], divergingViews: [], divergences: [], viewSteps: n * steps.count)
+        for (k, step) in steps.enumerated() {
+            let r = roots(step, root: tree.root)
+            let ra = side(comparison.a, r), rb = side(comparison.b, r)
+            a.advance(to: ra.size, root: ra.insets)
+            b.advance(to: rb.size, root: rb.insets)
+            result.passes.append((a.passes, b.passes))
+            result.settled.append(a.settled && b.settled)
+            var fa = a.frames, fb = b.frames
+            if ra.origin != .zero || rb.origin != .zero {
+                for i in tree.rootChildren {
+                    fa[i].x += ra.origin.x; fa[i].y += ra.origin.y
+                    fb[i].x += rb.origin.x; fb[i].y += rb.origin.y
+                }
+            }
+            // The environment placed the two roots differently: every view was moved by the bars.
+            let barsMoved = ra.size != rb.size || ra.origin != rb.origin
             var count = 0
             for i in order {
                 history[i].formUnion(a.events(i))
                 history[i].formUnion(b.events(i))
+                if barsMoved { history[i].insert(.bars) }
                 inherited[i] = history[i].union(tree.parentIndex[i].map { inherited[$0] } ?? [])
                 guard diverges(fa[i], fb[i], tolerance: comparison.tolerance) else { continue }
                 let extra = a.expensiveEvents(i).union(b.expensiveEvents(i))
@@ -97,14 +186,12 @@ public enum UnitRunner {
 extension UnitRunner {
     /// Both sides' frames at step `step` of a unit, recomputed from scratch (what `layoutlab replay`
     /// prints for a stored divergence).
-    public static func replay(tree: ViewTree, constraints: [LayoutConstraint], sizes: [Size], comparison: Comparison,
+    public static func replay(tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
                               step: Int) -> (a: [Rect], b: [Rect]) {
-        var a = makeStepper(comparison.a, tree: tree, constraints: constraints, scale: comparison.scale)
-        var b = makeStepper(comparison.b, tree: tree, constraints: constraints, scale: comparison.scale)
-        for size in sizes.prefix(step + 1) {
-            a.advance(to: size)
-            b.advance(to: size)
-        }
-        return (a.frames, b.frames)
+        let single = run(tree: tree, constraints: constraints, steps: Array(steps.prefix(step + 1)),
+                         comparison: Comparison(a: comparison.a, b: comparison.b, scale: comparison.scale, tolerance: -1), unit: 0)
+        // With a negative tolerance every view "diverges", so the last step's rows hold every frame.
+        let last = single.divergences.filter { $0.step == step }.sorted { $0.view < $1.view }
+        return (last.map(\.a), last.map(\.b))
     }
 }

@@ -22,7 +22,8 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let database = try Database(path: db, readOnly: true)
         let row = try database.query("""
-            SELECT d.step_index, d.view_id, d.causes, s.scenario_json, u.sizes_json, c.a, c.b, c.scale, c.tolerance
+            SELECT d.step_index, d.view_id, d.causes, s.scenario_json, u.sizes_json, c.a, c.b, c.scale, c.tolerance,
+                   u.environments_json
             FROM divergences d JOIN units u ON u.id = d.unit_id
             JOIN scenarios s ON s.run_id = u.run_id AND s.scenario_index = u.scenario_index
             JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
@@ -42,11 +43,20 @@ struct ReplayCommand: ParsableCommand {
             printError("\(db): divergence \(divergence) has unreadable sizes: \(sizesJSON)")
             throw ExitCode(1)
         }
+        var steps = sizes.map { SweepStep(size: $0) }
+        if case .text(let json) = r[9] {
+            guard let environments = UnitResult.environments(fromJSON: json), environments.count == sizes.count else {
+                printError("\(db): divergence \(divergence) has unreadable environments: \(json)")
+                throw ExitCode(1)
+            }
+            steps = environments.map(SweepStep.init)
+        }
         let comparison = Comparison(a: a, b: b, scale: scale, tolerance: tolerance)
-        let frames = UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, sizes: sizes, comparison: comparison,
+        let frames = UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: steps, comparison: comparison,
                                        step: Int(step))
         let size = sizes[Int(step)]
-        print("divergence \(divergence): view \(viewID), step \(step + 1) of \(sizes.count), superview \(JSONWriter.plainNumber(size.width))x\(JSONWriter.plainNumber(size.height))")
+        let environment = steps[Int(step)].environment.map { ", \($0.label)" } ?? ""
+        print("divergence \(divergence): view \(viewID), step \(step + 1) of \(sizes.count), superview \(JSONWriter.plainNumber(size.width))x\(JSONWriter.plainNumber(size.height))\(environment)")
         print("causes: \(causes)")
         print("A = \(a)   B = \(b)\(scale.map { "   scale \($0)" } ?? "")   tolerance \(JSONWriter.plainNumber(tolerance))\n")
         func f(_ r: Rect) -> String { [r.x, r.y, r.width, r.height].map(JSONWriter.plainNumber).joined(separator: " ") }
