@@ -75,8 +75,8 @@ let package = Package(
             dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport"]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", "Geometry", "ViewTree", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment"]),
         .testTarget(
             name: "SolverTests",
             dependencies: ["Solver", "SolverSystem", .product(name: "PropertyBased", package: "swift-property-based")],

@@ -17,6 +17,7 @@ struct CuratedQueryTests {
         sequences:
           - sizes: [[200, 200], [50, 50], [0, 0], [100, 100]]
           - random_walk: {steps: 12, max_step: 20, axis: both}
+          - in_call: {devices: [iphone-8, iphone-x], orientations: [portrait], steps: 2}
         comparisons:
           - {a: springs/documented, b: autolayout/modern/once}
           - {a: springs/documented, b: autolayout/ios7-center/once}
@@ -53,5 +54,12 @@ struct CuratedQueryTests {
         // (d) both scales, blocks of ten steps
         let d = try answer("rounding")
         #expect(Set(d.rows.map { $0[0] }) == [.integer(1), .integer(3)])
+        // (e) the in-call bar changes trees on the home-button iPhone 8, none on the notched iPhone X
+        let e = try answer("in-call")
+        let changed = Dictionary(uniqueKeysWithValues: e.rows.map { ($0[0], $0[e.columns.firstIndex(of: "trees_changed")!]) })
+        #expect(changed.count == 2)
+        guard case .integer(let n8)? = changed[.text("iphone-8")] else { Issue.record("no iphone-8 row"); return }
+        #expect(n8 > 0)
+        #expect(changed[.text("iphone-x")] == .integer(0))
     }
 }

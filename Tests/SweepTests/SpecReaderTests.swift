@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Sweep
 import Testing
 
@@ -28,6 +29,43 @@ struct SpecReaderTests {
         #expect(spec.comparisons.map(\.tolerance) == [1e-6, 0.25])
     }
 
+    /// Environment sequences expand per device (and orientation) into steps of environments.
+    @Test func environmentSequences() throws {
+        let spec = try SpecReader.read(text: """
+            seed: 1
+            scenarios: [{generate: {count: 1}}]
+            sequences:
+              - in_call: {devices: [iphone-8, iphone-x], orientations: [portrait], steps: 3}
+              - rotate: {devices: [ipad], start: landscape, steps: 2}
+              - split_view: {devices: [ipad-pro-12.9], orientations: [landscape]}
+              - device_matrix: {devices: all, orientations: [portrait, landscape]}
+            comparisons: [{a: springs/documented, b: autolayout/modern/once}]
+            """, file: "e.yaml")
+        #expect(spec.sequences.map(\.kind) == ["in-call", "in-call", "rotate", "split-view", "device-matrix"])
+        let steps = spec.sequences.map { $0.steps(from: .zero, seed: 0) }
+        #expect(steps[0].map { $0.environment!.inCall } == [false, true, false])
+        #expect(steps[1].allSatisfy { $0.environment!.device.id == "iphone-x" })
+        #expect(steps[2].map { $0.environment!.orientation } == [.landscape, .portrait])
+        #expect(steps[2].map(\.size) == [Size(width: 1024, height: 768), Size(width: 768, height: 1024)])
+        // Full screen, then each split width and slide over, each followed by full screen again.
+        #expect(steps[3].map { $0.environment!.windowWidth } == [nil, 375, nil, 678, nil, 981, nil, 375, nil])
+        #expect(steps[4].count == 34)
+    }
+
+    @Test func anEnvironmentContradictsAScenariosOwnSafeArea() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("spec-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try #"{"superview":{"width":1,"height":1,"safeAreaInsets":{"top":20}},"views":[]}"#
+            .write(to: dir.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+        let text = "seed: 1\nscenarios: [{file: s.json}]\nsequences:\n  - in_call: {devices: [iphone-8]}\ncomparisons: [{a: springs/documented, b: autolayout/modern}]\n"
+        #expect {
+            try SpecReader.read(text: text, file: dir.appendingPathComponent("e.yaml").path)
+        } throws: { error in
+            let e = error as! SpecError
+            return e.message.contains("sets superview.safeAreaInsets, which an environment sequence replaces") && e.line == 4
+        }
+    }
+
     /// Each mistake, the message it must give, and the line and column it must point at.
     @Test(arguments: [
         ("seed: 1\nscenarios: []\nsequences: [{sizes: [[1,1]]}]\ncomparisons: [{a: springs/documented, b: springs/appkit}]\n",
@@ -42,6 +80,14 @@ struct SpecReaderTests {
          "scale must be 1, 2 or 3", 5, 55),
         ("seed: 1\nscenarios:\n  - file: missing.json\n", "cannot read scenario file", 3, 11),
         ("seed: 1\nscenarios: [\n", "YAML:", 3, 1),
+        ("seed: 1\nscenarios: [{generate: {count: 1}}]\nsequences:\n  - in_call: {devices: [iphone-99]}\n",
+         "unknown device 'iphone-99' (valid: iphone-se-1, iphone-8,", 4, 25),
+        ("seed: 1\nscenarios: [{generate: {count: 1}}]\nsequences:\n  - split_view: {devices: [iphone-8]}\n",
+         "iphone-8 has no split view (iPads only: ipad, ipad-7, ipad-pro-11, ipad-pro-12.9)", 4, 27),
+        ("seed: 1\nscenarios: [{generate: {count: 1}}]\nsequences:\n  - rotate: {devices: all, start: sideways}\n",
+         "start is portrait or landscape", 4, 35),
+        ("seed: 1\nscenarios: [{generate: {count: 1}}]\nsequences:\n  - device_matrix: {orientations: [portrait]}\n",
+         "device_matrix needs 'devices'", 4, 20),
     ] as [(String, String, Int, Int)])
     func reportsFileLineAndMessage(text: String, message: String, line: Int, column: Int) {
         do {
