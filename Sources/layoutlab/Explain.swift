@@ -1,5 +1,9 @@
 import ArgumentParser
 import AutoLayout
+import Environment
+import Geometry
+import LabJSON
+import Margins
 import Scenario
 import Translation
 
@@ -9,7 +13,9 @@ struct Explain: ParsableCommand {
         abstract: "Print every constraint the Auto Layout backend installs for a scenario, in Apple's log style.",
         discussion: """
             Translated constraints come first (views in file order, x then y), then the hand-written ones in \
-            file order. Masks whose translation would divide by zero are listed after them.
+            file order. Masks whose translation would divide by zero are listed after them. With --device, \
+            the effective layout margins and safe area of every view follow, laid out on that device in \
+            each orientation given (margin attributes and guides read these values).
             """)
 
     @Argument(help: "The scenario file (JSON).")
@@ -18,10 +24,36 @@ struct Explain: ParsableCommand {
     @Option(help: "How masks become constraints: \(TranslationPolicy.names.joined(separator: ", ")).")
     var translation: TranslationPolicy = .modern
 
+    @OptionGroup var environment: EnvironmentOptions
+
     func run() throws {
+        if environment.listsDevices {
+            print(EnvironmentOptions.listing(), terminator: "")
+            return
+        }
         let scenario = try ScenarioFile.load(scenario)
+        do { try environment.check(scenario, path: self.scenario) } catch {
+            printError("\(error)")
+            throw ExitCode(64)
+        }
         let explained = AutoLayout.explain(scenario.tree, constraints: scenario.constraints, translation: translation)
         for c in explained.constraints { print(c.appleDescription) }
         for d in explained.degenerate { print(d.description) }
+        guard let environments = environment.environments else { return }
+        let engine = AutoLayoutEngine(tree: scenario.tree, constraints: scenario.constraints,
+                                      configuration: AutoLayoutConfiguration(translation: translation))
+        for e in environments {
+            let p = RootPlacement.place(scenario.tree.root, in: e)
+            let step = engine.resize(to: p.autoLayoutFrame.size, root: p.insets)
+            let insets = engine.resolvedInsets()
+            print("\nmargins at \(e.label): root \(LayoutReport.text(p.autoLayoutFrame.size)) at y \(JSONWriter.plainNumber(p.autoLayoutFrame.y)), passes \(step.passes)"
+                  + (step.settled ? "" : " (did not settle)"))
+            var rows = [["view", "layoutMargins t l b r", "safeAreaInsets t l b r"],
+                        ["superview", LayoutReport.text(insets.rootMargins), LayoutReport.text(insets.rootSafeArea)]]
+            for (i, v) in scenario.tree.views.enumerated() {
+                rows.append([v.id, LayoutReport.text(insets.margins[i]), LayoutReport.text(insets.safeArea[i])])
+            }
+            print(TextTable.render(rows), terminator: "")
+        }
     }
 }

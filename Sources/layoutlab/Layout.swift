@@ -1,6 +1,8 @@
 import ArgumentParser
 import AutoLayout
+import Environment
 import Geometry
+import Margins
 import Scenario
 import Springs
 import Translation
@@ -17,12 +19,17 @@ struct Layout: ParsableCommand {
                   --sizes 200x100,50x100,0x100,100x100
               layoutlab layout experiments/scenarios/example.json --engine autolayout \\
                   --translation ios7-center --timing every-step --sizes 200x100,50x100
+              layoutlab layout experiments/scenarios/safe-area-screen.json --engine autolayout \\
+                  --device iphone-x --orientation portrait,landscape --show-margins
+            With --device the steps are the device's orientations (the root takes the area its view \
+            controller's bars leave, and under Auto Layout the device's safe area); `--device list` prints \
+            the presets. --show-margins adds every view's effective layoutMargins and safeAreaInsets.
             Springs policies: \(SpringsPolicy.names.joined(separator: ", ")).
             Translations: \(TranslationPolicy.names.joined(separator: ", ")); timings: \(TranslationTiming.names.joined(separator: ", ")).
             """)
 
     @Argument(help: "The scenario file (JSON).")
-    var scenario: String
+    var scenario: String?
 
     @Option(help: "The layout engine: \(Engine.allValueStrings.joined(separator: ", ")).")
     var engine: Engine = .springs
@@ -36,8 +43,13 @@ struct Layout: ParsableCommand {
     @Option(help: "autolayout: translate once, from the initial frames, or again before every step. Default: once.")
     var timing: TranslationTiming?
 
-    @Option(help: "Superview sizes WxH, comma-separated, applied in sequence (e.g. 200x100,50x100).")
-    var sizes: SizeList
+    @Option(help: "Superview sizes WxH, comma-separated, applied in sequence (e.g. 200x100,50x100); or use --device.")
+    var sizes: SizeList?
+
+    @OptionGroup var environment: EnvironmentOptions
+
+    @Flag(help: "Add every view's effective layoutMargins and safeAreaInsets (and a scroll view's adjustedContentInset) per step.")
+    var showMargins = false
 
     @Option(help: "Pixels per point: 1, 2 or 3. springs: the grid of the rounding policies (default 1); autolayout: round frames' edges to it (default: no rounding).")
     var scale: Int?
@@ -46,6 +58,13 @@ struct Layout: ParsableCommand {
     var format: OutputFormat?
 
     func validate() throws {
+        if environment.listsDevices { return }
+        if scenario == nil { throw ValidationError("give a scenario file (or --device list)") }
+        switch (sizes, environment.device) {
+        case (nil, nil): throw ValidationError("give --sizes WxH[,WxH…] or --device NAME (\(EnvironmentOptions.validDevices))")
+        case (.some, .some): throw ValidationError("--sizes and --device are alternatives: a device gives the sizes")
+        default: break
+        }
         if let scale, ![1, 2, 3].contains(scale) { throw ValidationError("--scale must be 1, 2 or 3 (got \(scale))") }
         switch engine {
         case .springs where translation != nil || timing != nil:
@@ -57,7 +76,29 @@ struct Layout: ParsableCommand {
     }
 
     func run() throws {
-        let scenario = try ScenarioFile.load(scenario)
+        if environment.listsDevices {
+            print(EnvironmentOptions.listing(), terminator: "")
+            return
+        }
+        let path = scenario!
+        let scenario = try ScenarioFile.load(path)
+        do { try environment.check(scenario, path: path) } catch {
+            printError("\(error)")
+            throw ExitCode(64)
+        }
+        // Each step: the root's size and insets for each kind of backend, and the environment's label.
+        let roots: [(springs: (Size, RootInsets), autoLayout: (Size, RootInsets), label: String?)]
+        if let environments = environment.environments {
+            roots = environments.map { e in
+                let p = RootPlacement.place(scenario.tree.root, in: e)
+                return ((p.springsFrame.size, p.springsInsets), (p.autoLayoutFrame.size, p.insets), e.label)
+            }
+        } else {
+            roots = sizes!.sizes.map { size in
+                let insets = RootPlacement.place(scenario.tree.root, size: size)
+                return ((size, insets), (size, insets), nil)
+            }
+        }
         let report: LayoutReport
         switch engine {
         case .springs:
@@ -65,22 +106,36 @@ struct Layout: ParsableCommand {
             if let scale, scale != 1, ![.gnustep029, .appkit].contains(policy) {
                 printNote("--scale \(scale) has no effect on \(policy.rawValue): it rounds on whole points or not at all, as the live implementation does")
             }
-            let steps = Springs.resize(scenario.tree, through: sizes.sizes, policy: policy, scale: scale ?? 1)
+            let steps = Springs.resize(scenario.tree, through: roots.map(\.springs.0), policy: policy, scale: scale ?? 1)
             report = LayoutReport(engine: engine.rawValue, settings: [("policy", policy.rawValue)],
-                                  steps: steps.map { LayoutReport.Step(tree: $0.tree) })
+                                  steps: zip(steps, roots).map { step, root in
+                                      var s = LayoutReport.Step(tree: step.tree)
+                                      s.environment = root.label
+                                      if showMargins {
+                                          s.insets = LayoutMargins.resolve(step.tree, frames: step.tree.frames, rootSize: step.tree.superviewSize,
+                                                                           root: root.springs.1)
+                                      }
+                                      return s
+                                  })
         case .autolayout:
             let config = AutoLayoutConfiguration(translation: translation ?? .modern, timing: timing ?? .once, scale: scale)
-            let steps = AutoLayout.layout(scenario.tree, constraints: scenario.constraints, through: sizes.sizes, configuration: config)
-            report = LayoutReport(
-                engine: engine.rawValue,
-                settings: [("translation", config.translation.rawValue), ("timing", config.timing.rawValue)],
-                steps: steps.map { step in
-                    var s = LayoutReport.Step(tree: step.tree)
-                    s.conflicts = step.conflicts
-                    s.ambiguous = step.ambiguous
-                    s.degenerate = step.degenerate.map(\.description)
-                    return s
-                })
+            let engine = AutoLayoutEngine(tree: scenario.tree, constraints: scenario.constraints, configuration: config,
+                                          root: roots.first?.autoLayout.1 ?? .none)
+            var out: [LayoutReport.Step] = []
+            for root in roots {
+                let step = engine.resize(to: root.autoLayout.0, root: root.autoLayout.1)
+                var s = LayoutReport.Step(tree: step.tree)
+                s.conflicts = step.conflicts
+                s.ambiguous = step.ambiguous
+                s.degenerate = step.degenerate.map(\.description)
+                s.environment = root.label
+                s.passes = step.passes
+                s.settled = step.settled
+                if showMargins { s.insets = engine.resolvedInsets() }
+                out.append(s)
+            }
+            report = LayoutReport(engine: self.engine.rawValue,
+                                  settings: [("translation", config.translation.rawValue), ("timing", config.timing.rawValue)], steps: out)
         }
         print(report.render(format ?? .defaultForTerminal), terminator: "")
     }
