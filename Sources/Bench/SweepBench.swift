@@ -59,6 +59,33 @@ func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
+/// The sweep with environment steps against the same trees through the same window sizes as plain
+/// sizes (issue 8): what placing roots, safe areas and margin passes cost per view-step.
+@MainActor func environmentBenchmarks(repo: String) {
+    guard selected("sweep_env", 0) else { return }
+    let withEnvironments: ExperimentSpec
+    do { withEnvironments = try SpecReader.read(path: repo + "/experiments/bench/sweep-environments.yaml") } catch {
+        fail("\(error)")
+        return
+    }
+    var plain = withEnvironments
+    plain.sequences = plain.sequences.map { .explicit($0.sizes(from: .zero, seed: 0)) }
+    plain.text += "\n# as plain sizes\n"
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    for (operation, spec) in [("environments_off", plain), ("environments_on", withEnvironments)] {
+        let plan = SweepPlan(spec)
+        let viewSteps = (0..<plan.unitCount).reduce(0) { $0 + plan.scenarios[plan.unit($1).scenario].scenario.tree.views.count * plan.steps(scenario: 0, sequence: 0).count }
+        var sessions: [Double] = []
+        for _ in 0..<3 {
+            let path = temporaryDatabase()
+            defer { removeDatabase(path) }
+            let store = try! ResultsStore(path: path)
+            sessions.append(try! store.runSession(plan, jobs: cores, resume: false, codeVersion: "bench", shouldStop: { false }).seconds * 1e9)
+        }
+        reportRate("sweep_env", "\(operation)_\(cores)_jobs", viewSteps, nsPerItem: sessions.sorted()[1] / Double(viewSteps), unit: "view_step")
+    }
+}
+
 @MainActor func sweepBenchmarks(repo: String) {
     let specPath = repo + "/experiments/bench/sweep-throughput.yaml"
     guard selected("sweep", 0) || selected("insert", 0) else { return }

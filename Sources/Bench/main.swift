@@ -24,9 +24,10 @@ var args = CommandLine.arguments.dropFirst()
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
     usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH] [--budget SECONDS]
-      WORKLOAD: enaml_like | chain | row | sweep | insert
+      WORKLOAD: enaml_like | chain | row | sweep | sweep_env | insert
       OPERATION: build | resize | add_edit (solver); end_to_end_N_jobs, compute_1_core, springs_backend,
-                 autolayout_build, autolayout_steps, sqlite_writer (sweep); raw_c_api, results_store (insert)
+                 autolayout_build, autolayout_steps, sqlite_writer (sweep); environments_off_N_jobs,
+                 environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
       --budget: seconds of measuring per operation (default 0.4)
 
     """.utf8))
@@ -281,6 +282,7 @@ do {
     var repo = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { repo.deleteLastPathComponent() }
     sweepBenchmarks(repo: repo.path)
+    environmentBenchmarks(repo: repo.path)
 }
 
 exit(failures == 0 ? 0 : 1)
