@@ -70,11 +70,16 @@ struct ViewVariables {
     /// `item` itself), to a linear form. Terms are appended directly: compiling constraints is on the
     /// sweep's hot path (every unit builds an engine). Margin attributes and layout guides read the
     /// item's inset variables, so margins can follow the frames without recompiling.
-    func accumulate(_ item: Int?, _ attr: LayoutAttribute, guide: LayoutGuide? = nil, in frameOf: Int?, times k: Double,
+    ///
+    /// In right-to-left, leading and trailing are read on a mirrored axis (their position negated),
+    /// as Auto Layout does: `a.leading == superview.leading + 20` puts `a` 20 points in from the
+    /// right edge, not 20 beyond it.
+    func accumulate(_ item: Int?, _ attr: LayoutAttribute, guide: LayoutGuide? = nil, in frameOf: Int?, times factor: Double,
                     into terms: inout [Term], constant: inout Double) {
         let horizontal = attr.axis == .horizontal
         let size: Variable = item.map { horizontal ? width[$0] : height[$0] } ?? (horizontal ? rootWidth : rootHeight)
         let rtl = tree.layoutDirection == .rightToLeft
+        let k = rtl && attr.isDirectional ? -factor : factor
         // The guide's (or, for margin attributes, the margins') insets on the axis's two edges.
         func inset(_ edge: RectEdge, _ c: Double) {
             terms.append(Term(self.inset(item, guide == .safeArea ? .safeArea : .margin, edge), k * c))

@@ -84,6 +84,32 @@ struct MarginRuleTests {
         #expect(rtlA.frame("lead").maxX == 270)
     }
 
+    /// Leading and trailing constants count in the reading direction: in right-to-left,
+    /// `leading == superview.leading + 20` is 20 points in from the right edge.
+    @Test func rightToLeftConstantsCountInTheReadingDirection() throws {
+        func laid(_ direction: String) throws -> Laid {
+            try Laid("""
+                {"layoutDirection": "\(direction)", "superview": {"width": 300, "height": 100},
+                 "views": [{"id": "a", "frame": [0, 0, 1, 1], "translatesMask": false}, {"id": "b", "frame": [0, 0, 1, 1], "translatesMask": false}],
+                 "constraints": [
+                   {"item1": "a", "attr1": "leading", "relation": "==", "item2": "superview", "attr2": "leading", "constant": 20},
+                   {"item1": "b", "attr1": "leading", "relation": "==", "item2": "a", "attr2": "trailing", "constant": 8},
+                   {"item1": "b", "attr1": "trailing", "relation": "==", "item2": "superview", "attr2": "trailingMargin"},
+                   {"item1": "a", "attr1": "width", "relation": "==", "constant": 50},
+                   {"item1": "a", "attr1": "top", "relation": "==", "item2": "superview", "attr2": "top"},
+                   {"item1": "a", "attr1": "height", "relation": "==", "constant": 10},
+                   {"item1": "b", "attr1": "top", "relation": "==", "item2": "superview", "attr2": "top"},
+                   {"item1": "b", "attr1": "height", "relation": "==", "constant": 10}]}
+                """)
+        }
+        let ltr = try laid("leftToRight"), rtl = try laid("rightToLeft")
+        #expect(ltr.frame("a") == Rect(x: 20, y: 0, width: 50, height: 10))
+        #expect(ltr.frame("b") == Rect(x: 78, y: 0, width: 214, height: 10))
+        // Mirrored: a is 20 in from the right, b 8 beyond it towards the left, ending at the margin.
+        #expect(rtl.frame("a") == Rect(x: 230, y: 0, width: 50, height: 10))
+        #expect(rtl.frame("b") == Rect(x: 8, y: 0, width: 214, height: 10))
+    }
+
     /// Layout guides as constraint items: `a.safeArea` and `a.layoutMargins`.
     @Test func guidesAsConstraintItems() throws {
         let json = """
