@@ -40,9 +40,11 @@ let package = Package(
         // The scenario file: the lab's input format (issue 2).
         .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON", "ConstraintModel"]),
         // Auto Layout's constraint model: attributes, constraints, validation, Apple's log style (DESIGN 4).
-        .target(name: "ConstraintModel", dependencies: ["ViewTree"]),
+        .target(name: "ConstraintModel", dependencies: ["ViewTree", "LabJSON"]),
         // Masks translated into constraints, in each known form (DESIGN 3.3).
         .target(name: "Translation", dependencies: ["ViewTree", "ConstraintModel"]),
+        // The Visual Format Language: format strings into constraints, as Apple's parser reads them (DESIGN 6).
+        .target(name: "VFL", dependencies: ["ConstraintModel"]),
         // Effective layout margins and safe-area insets from frames (DESIGN 5).
         .target(name: "Margins", dependencies: ["ViewTree"]),
         // Device presets (data), orientations, bars and where a view controller's root sits (DESIGN 9).
@@ -60,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "layoutlab",
             dependencies: [
-                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins",
+                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import ViewTree
 
 /// `item1.attr1 (==|<=|>=) multiplier × item2.attr2 + constant` at a priority (DESIGN 4), with an
@@ -10,6 +11,11 @@ public struct LayoutConstraint: Hashable, Sendable {
         case handWritten
         /// Translated from this mask (printed in Apple's notation, e.g. `h=&-& v=--&`).
         case autoresizingMask(AutoresizingMask)
+        /// Made by the Visual Format Language from a format string (DESIGN 6).
+        case visualFormat(VisualFormatOrigin)
+        /// A view's intrinsic content size on an axis, at its hugging (`<=`) or compression-resistance
+        /// (`>=`) priority (DESIGN 4); Apple logs both as one NSContentSizeLayoutConstraint.
+        case contentSize(ContentSizeOrigin)
     }
 
     public var item1: String
@@ -54,6 +60,14 @@ public struct LayoutConstraint: Hashable, Sendable {
         switch origin {
         case .handWritten: text += "NSLayoutConstraint "
         case .autoresizingMask(let mask): text += "NSAutoresizingMaskLayoutConstraint \(mask.notation) "
+        case .contentSize(let c):
+            // `<NSContentSizeLayoutConstraint H:[label(42)] Hug:251 CompressionResistance:750>`
+            return "<NSContentSizeLayoutConstraint \(c.axis == .horizontal ? "H" : "V"):[\(item1)(\(Self.g(c.intrinsic)))] "
+                + "Hug:\(Self.g(c.hugging)) CompressionResistance:\(Self.g(c.compressionResistance))>"
+        case .visualFormat(let o):
+            // Apple prints a constraint made from a format string in the format's own terms.
+            if let vfl = visualFormatDescription(container: o.container) { return "<NSLayoutConstraint \(identifier.map { "'\($0)' " } ?? "")\(vfl)>" }
+            text += "NSLayoutConstraint "
         }
         if let identifier { text += "'\(identifier)' " }
         text += "\(item1).\(attr1.rawValue) \(relation.rawValue) "
@@ -71,6 +85,33 @@ public struct LayoutConstraint: Hashable, Sendable {
 
     /// C's `%g`: what Apple's constraint descriptions print.
     public static func g(_ v: Double) -> String { String(format: "%g", v) }
+}
+
+/// Where a Visual Format constraint came from: the format string, and the view `|` stood for.
+public struct VisualFormatOrigin: Hashable, Sendable {
+    public var format: String
+    public var container: String
+
+    public init(format: String, container: String) {
+        self.format = format
+        self.container = container
+    }
+}
+
+/// What a content-size constraint stands for: one axis of a view's intrinsic content size and the
+/// two priorities UIKit keeps for it.
+public struct ContentSizeOrigin: Hashable, Sendable {
+    public var axis: Axis
+    public var intrinsic: Double
+    public var hugging: Double
+    public var compressionResistance: Double
+
+    public init(axis: Axis, intrinsic: Double, hugging: Double, compressionResistance: Double) {
+        self.axis = axis
+        self.intrinsic = intrinsic
+        self.hugging = hugging
+        self.compressionResistance = compressionResistance
+    }
 }
 
 /// Auto Layout's named priority levels (UILayoutPriority).
