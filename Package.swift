@@ -38,7 +38,7 @@ let package = Package(
         // A small JSON reader that keeps line and column for every value, so input errors say where.
         .target(name: "LabJSON"),
         // The scenario file: the lab's input format (issue 2).
-        .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON", "ConstraintModel"]),
+        .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON", "ConstraintModel", "VFL"]),
         // Auto Layout's constraint model: attributes, constraints, validation, Apple's log style (DESIGN 4).
         .target(name: "ConstraintModel", dependencies: ["ViewTree", "LabJSON"]),
         // Masks translated into constraints, in each known form (DESIGN 3.3).

@@ -29,6 +29,6 @@ public enum AutoLayout {
         -> (constraints: [LayoutConstraint], degenerate: [DegenerateTranslation])
     {
         let results = MaskTranslation.translateAll(tree, policy: translation).map(\.result)
-        return (results.flatMap(\.constraints) + constraints, results.flatMap(\.degenerate))
+        return (results.flatMap(\.constraints) + ContentSize.constraints(tree) + constraints, results.flatMap(\.degenerate))
     }
 }

@@ -32,6 +32,8 @@ public struct AutoLayoutStep: Hashable, Sendable {
     public var passes: Int = 1
     /// False when margins were still moving after `AutoLayoutEngine.maxPasses` passes.
     public var settled: Bool = true
+    /// Content-priority ties that leave views ambiguous.
+    public var ties: [PriorityTie] = []
 }
 
 /// Why margins moved a view (DESIGN 5): the safe area reached its margins or guides, preserving the
@@ -49,8 +51,9 @@ public struct InsetCauses: OptionSet, Hashable, Sendable {
 /// `resize` suggests the new size and reads the frames; nothing is rebuilt (with `every-step`
 /// timing the translated constraints are removed and added again on the same solver).
 ///
-/// Installation order is: translated constraints (views in tree order, x then y), then hand-written
-/// constraints in file order (with `every-step`, re-translated constraints come after them). **Breaking rule:** when installing a required constraint makes the
+/// Installation order is: translated constraints (views in tree order, x then y), then content-size
+/// constraints (views in tree order, hugging then compression resistance, x then y), then hand-written
+/// and Visual Format constraints in file order (with `every-step`, re-translated constraints come after them). **Breaking rule:** when installing a required constraint makes the
 /// system unsatisfiable, that constraint is the one broken (not installed), and the report lists
 /// the constraints it conflicts with; when the superview cannot take a requested size, the most
 /// recently installed constraint of the conflicting set is broken, until it can. UIKit's own choice
@@ -96,9 +99,24 @@ public final class AutoLayoutEngine {
         try! solver.addEditVariable(variables.rootHeight, strength: Self.rootSizeStrength)
         suggest(tree.superviewSize)
         translateMasks()
+        let contentSize = ContentSize.constraints(tree)
+        ladder = PriorityLadder(priorities: (contentSize + constraints).filter(\.isActive).map(\.priority),
+                                lowest: Self.ladderRange.lowest, highest: Self.ladderRange.highest)
+        for c in contentSize { install(c, view: nil) }
         // Margin variables start from the scenario's frames; the first step's passes correct them.
         for c in constraints where c.isActive { install(c, view: nil) }
     }
+
+    /// Strengths for the priorities this tree's constraints use: each used level dominates the ones
+    /// below it (`PriorityLadder`), so one constraint at 251 beats many at 250, as Apple documents
+    /// priorities to behave. With up to three levels in use (besides required) a level outweighs up
+    /// to 999 constraints of the level below; with four, 99; with k, `10^(6/(k−1))`.
+    private var ladder = PriorityLadder(priorities: [])
+
+    /// The ladder spans 100…1e8: the root's size and the margins (edit strength ≈ 1e9) dominate every
+    /// level by at least 10×, and the lowest level stays 100× above the ambiguity query's rounding
+    /// floor (1e-9 of the largest weight, ≈ 1), so a tie is never mistaken for noise or vice versa.
+    static let ladderRange = (lowest: 100.0, highest: 1e8)
 
     /// Every installed constraint, in installation order (what `layoutlab explain` prints).
     public var constraints: [LayoutConstraint] { installed.map(\.layout) }
@@ -106,8 +124,24 @@ public final class AutoLayoutEngine {
     /// Resizes the superview and lays the tree out.
     public func resize(to size: Size, root: RootInsets? = nil) -> AutoLayoutStep {
         advance(to: size, root: root)
-        return AutoLayoutStep(tree: tree, conflicts: lastConflicts, ambiguous: ambiguousViews(), degenerate: lastDegenerate,
-                              passes: lastPasses, settled: lastSettled)
+        let ambiguous = ambiguousViews()
+        return AutoLayoutStep(tree: tree, conflicts: lastConflicts, ambiguous: ambiguous, degenerate: lastDegenerate,
+                              passes: lastPasses, settled: lastSettled, ties: ties(ambiguous: ambiguous))
+    }
+
+    /// Ties of content priorities among ambiguous views (DESIGN 4): two or more views on an axis whose
+    /// hugging (or compression resistance) gives way at the same priority share the spare (or
+    /// missing) space in no determined way.
+    public func ties(ambiguous: [String]) -> [PriorityTie] {
+        let ambiguousSet = Set(ambiguous)
+        guard !ambiguousSet.isEmpty else { return [] }
+        return ContentSize.ties(tree, solvedSizes: tree.views.indices.map { Size(width: variables.width[$0].value, height: variables.height[$0].value) },
+                                ambiguous: ambiguousSet)
+    }
+
+    /// Per view with an intrinsic size, how its content priorities decided its size in the last step.
+    public func contentSizeCauses() -> [Int: ContentSizeCauses] {
+        ContentSize.causes(tree, solvedSizes: tree.views.indices.map { Size(width: variables.width[$0].value, height: variables.height[$0].value) })
     }
 
     /// Resizes and lays out without the ambiguity query (the sweep asks for it only where frames
@@ -198,7 +232,7 @@ public final class AutoLayoutEngine {
     // MARK: Installing
 
     private func strength(_ c: LayoutConstraint) -> Double {
-        c.isRequired ? Strength.required : Strength.priority(c.priority)
+        c.isRequired ? Strength.required : ladder.strength(c.priority)
     }
 
     private func install(_ c: LayoutConstraint, view: Int?) {
@@ -260,6 +294,7 @@ public final class AutoLayoutEngine {
     public func handWrittenViews() -> [Bool] {
         var out = tree.views.map { !$0.translatesMask }
         for entry in installed where entry.view == nil {
+            if case .contentSize = entry.layout.origin { continue }
             for name in [entry.layout.item1] + (entry.layout.item2.map { [$0] } ?? []) {
                 if let i = viewIndex(of: name) { out[i] = true }
             }

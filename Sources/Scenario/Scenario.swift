@@ -1,6 +1,7 @@
 import ConstraintModel
 import Geometry
 import LabJSON
+import VFL
 import ViewTree
 
 /// A scenario: the lab's input, one view tree (issue 2). The file format is JSON:
@@ -21,20 +22,43 @@ import ViewTree
 /// for a constant constraint; multiplier 1, constant 0, priority 1000 and active true by default).
 public struct Scenario: Hashable, Sendable {
     public var tree: ViewTree
+    /// Every constraint the backends install besides translated and content-size ones: the
+    /// hand-written ones in file order, then those the Visual Format entries make.
     public var constraints: [LayoutConstraint]
     public var description: String?
+    /// The `"visualFormat"` entries as written (their constraints are in `constraints`).
+    public var visualFormats: [VisualFormatEntry]
 
-    public init(tree: ViewTree, constraints: [LayoutConstraint] = [], description: String? = nil) {
+    public init(tree: ViewTree, constraints: [LayoutConstraint] = [], description: String? = nil,
+                visualFormats: [VisualFormatEntry] = []) {
         self.tree = tree
         self.constraints = constraints
         self.description = description
+        self.visualFormats = visualFormats
+    }
+}
+
+/// One `"visualFormat"` entry of a scenario: `{"format": "H:|-[a]-[b]-|", "metrics": {…}, "options": […]}`.
+public struct VisualFormatEntry: Hashable, Sendable {
+    public var format: String
+    public var metrics: [String: Double]
+    public var options: VisualFormatOptions
+    public var platform: VisualFormatPlatform
+
+    public init(format: String, metrics: [String: Double] = [:], options: VisualFormatOptions = [], platform: VisualFormatPlatform = .uikit) {
+        self.format = format
+        self.metrics = metrics
+        self.options = options
+        self.platform = platform
     }
 }
 
 extension Scenario {
-    static let topKeys = ["description", "superview", "views", "layoutDirection", "constraints"]
+    static let topKeys = ["description", "superview", "views", "layoutDirection", "constraints", "visualFormat"]
+    static let visualFormatKeys = ["format", "metrics", "options", "platform"]
     static let viewKeys = ["id", "parent", "frame", "mask", "translatesMask", "layoutMargins", "directionalLayoutMargins",
-                           "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea", "scrollView"]
+                           "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea", "scrollView",
+                           "intrinsicContentSize", "contentHuggingPriority", "contentCompressionResistancePriority"]
     static let superviewKeys = ["width", "height", "layoutMargins", "directionalLayoutMargins", "insetsLayoutMarginsFromSafeArea",
                                 "safeAreaInsets", "viewController"]
     static let viewControllerKeys = ["navigationBar", "tabBar", "toolbar", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
@@ -121,7 +145,108 @@ extension Scenario {
                 constraints.append(c)
             }
         }
-        return Scenario(tree: tree, constraints: constraints, description: description)
+        var formats: [VisualFormatEntry] = []
+        if let list = top.optional("visualFormat") {
+            guard case .array(let items) = list.kind else {
+                throw ScenarioError(.wrongType(key: "visualFormat", expected: "an array", found: list.typeName), at: list.location)
+            }
+            let known = Set(tree.views.map(\.id) + [ViewTree.superviewID])
+            for (n, item) in items.enumerated() {
+                let (entry, formatNode) = try decodeVisualFormat(item)
+                let made: [LayoutConstraint]
+                do {
+                    made = try VisualFormat.constraints(entry.format, isView: { tree.index(of: $0) != nil }, metrics: entry.metrics,
+                                                        options: entry.options, platform: entry.platform,
+                                                        superview: { id in tree.views[tree.index(of: id)!].parentID ?? ViewTree.superviewID })
+                } catch {
+                    // Point at the offending character inside the string when it has no escapes.
+                    var at = formatNode.location
+                    if let index = error.index, !Self.hasEscapes(entry.format) { at.column += 1 + index }
+                    throw ScenarioError(.visualFormat(entry: n + 1, error.description), at: at)
+                }
+                for c in made {
+                    if let rule = c.validate(knownItems: known) {
+                        throw ScenarioError(.invalidConstraint(label: "from visualFormat #\(n + 1)", rule: rule.description), at: formatNode.location)
+                    }
+                }
+                constraints += made
+                formats.append(entry)
+            }
+        }
+        return Scenario(tree: tree, constraints: constraints, description: description, visualFormats: formats)
+    }
+
+    /// Whether a string needed escapes in JSON (then columns inside it are not character offsets).
+    static func hasEscapes(_ s: String) -> Bool { s.contains { $0 == "\"" || $0 == "\\" || $0.asciiValue.map { $0 < 32 } ?? true } }
+
+    static func decodeVisualFormat(_ node: JSONValue) throws(ScenarioError) -> (VisualFormatEntry, JSONValue) {
+        let f = try Fields(node, key: "visualFormat entry", allowed: visualFormatKeys, viewID: nil)
+        let formatNode = try f.required("format")
+        var entry = VisualFormatEntry(format: try f.string(formatNode, key: "format"))
+        if let m = f.optional("metrics") {
+            guard case .object(let members) = m.kind else {
+                throw ScenarioError(.wrongType(key: "metrics", expected: "an object of numbers", found: m.typeName), at: m.location)
+            }
+            for member in members { entry.metrics[member.key] = try f.number(member.value, key: "metrics.\(member.key)") }
+        }
+        if let o = f.optional("options") {
+            guard case .array(let names) = o.kind else {
+                throw ScenarioError(.wrongType(key: "options", expected: "an array of option names", found: o.typeName), at: o.location)
+            }
+            for n in names {
+                guard case .string(let name) = n.kind, let option = VisualFormatOptions(name: name) else {
+                    throw ScenarioError(.invalidValue(key: "options", reason: "must name options from \(VisualFormatOptions.names.map(\.0).joined(separator: ", "))"),
+                                        at: n.location)
+                }
+                entry.options.insert(option)
+            }
+        }
+        if let p = f.optional("platform") {
+            guard let platform = VisualFormatPlatform(rawValue: try f.string(p, key: "platform")) else {
+                throw ScenarioError(.invalidValue(key: "platform", reason: "must be uikit or appkit"), at: p.location)
+            }
+            entry.platform = platform
+        }
+        return (entry, formatNode)
+    }
+
+    /// `[w, h]` with null for no intrinsic metric on an axis.
+    static func decodeIntrinsicSize(_ node: JSONValue, fields: Fields) throws(ScenarioError) -> IntrinsicContentSize {
+        guard case .array(let parts) = node.kind, parts.count == 2 else {
+            throw ScenarioError(.invalidValue(key: "intrinsicContentSize", reason: "must be [width, height] (null for none on an axis)"),
+                                viewID: fields.viewID, at: node.location)
+        }
+        var lengths: [Double?] = []
+        for (name, part) in zip(["width", "height"], parts) {
+            if case .null = part.kind { lengths.append(nil); continue }
+            let v = try fields.number(part, key: "intrinsicContentSize \(name)")
+            guard v >= 0 else {
+                throw ScenarioError(.invalidValue(key: "intrinsicContentSize", reason: "must not be negative"), viewID: fields.viewID, at: part.location)
+            }
+            lengths.append(v)
+        }
+        return IntrinsicContentSize(width: lengths[0], height: lengths[1])
+    }
+
+    /// `{"horizontal": 251, "vertical": 250}`; a missing axis keeps UIKit's default.
+    static func decodeAxisPriorities(_ node: JSONValue, key: String, fields: Fields, default value: AxisPriorities) throws(ScenarioError) -> AxisPriorities {
+        let f = try Fields(node, key: key, allowed: ["horizontal", "vertical"], viewID: fields.viewID)
+        var out = value
+        for (axis, name) in [(Axis.horizontal, "horizontal"), (.vertical, "vertical")] {
+            guard let v = f.optional(name) else { continue }
+            var p: Double
+            if case .string(let s) = v.kind, let named = LayoutPriority.names.first(where: { $0.0 == s }) {
+                p = named.1
+            } else {
+                p = try f.number(v, key: "\(key).\(name)")
+            }
+            guard p >= 1 && p <= 1000 else {
+                throw ScenarioError(.invalidValue(key: "\(key).\(name)", reason: "must be a priority from 1 to 1000"), viewID: fields.viewID, at: v.location)
+            }
+            p = Double(Float(p))
+            if axis == .horizontal { out.horizontal = p } else { out.vertical = p }
+        }
+        return out
     }
 
     /// How an error names a constraint: its id, or its position in the file.
@@ -261,7 +386,14 @@ extension Scenario {
                     translatesMask: translates, layoutMargins: margins, directionalLayoutMargins: directional,
                     preservesSuperviewLayoutMargins: try fields.bool("preservesSuperviewLayoutMargins") ?? false,
                     insetsLayoutMarginsFromSafeArea: try fields.bool("insetsLayoutMarginsFromSafeArea") ?? true,
-                    scrollView: try fields.optional("scrollView").map { n throws(ScenarioError) in try decodeScrollView(n, fields: fields) })
+                    scrollView: try fields.optional("scrollView").map { n throws(ScenarioError) in try decodeScrollView(n, fields: fields) },
+                    intrinsicContentSize: try fields.optional("intrinsicContentSize").map { n throws(ScenarioError) in try decodeIntrinsicSize(n, fields: fields) } ?? .none,
+                    contentHuggingPriority: try fields.optional("contentHuggingPriority").map { n throws(ScenarioError) in
+                        try decodeAxisPriorities(n, key: "contentHuggingPriority", fields: fields, default: .defaultHugging)
+                    } ?? .defaultHugging,
+                    contentCompressionResistancePriority: try fields.optional("contentCompressionResistancePriority").map { n throws(ScenarioError) in
+                        try decodeAxisPriorities(n, key: "contentCompressionResistancePriority", fields: fields, default: .defaultCompressionResistance)
+                    } ?? .defaultCompressionResistance)
     }
 
     /// The root: its margins, safe area and view controller (DESIGN 5, 9). A view controller's root
@@ -422,16 +554,33 @@ extension Scenario {
             if v.preservesSuperviewLayoutMargins { members.append(("preservesSuperviewLayoutMargins", .bool(true))) }
             if !v.insetsLayoutMarginsFromSafeArea { members.append(("insetsLayoutMarginsFromSafeArea", .bool(false))) }
             if let sv = v.scrollView { members.append(("scrollView", Self.scrollView(sv))) }
+            if v.intrinsicContentSize != .none {
+                members.append(("intrinsicContentSize", .array([v.intrinsicContentSize.width, v.intrinsicContentSize.height].map { $0.map(JSONValue.number) ?? .null })))
+            }
+            if v.contentHuggingPriority != .defaultHugging { members.append(("contentHuggingPriority", Self.priorities(v.contentHuggingPriority))) }
+            if v.contentCompressionResistancePriority != .defaultCompressionResistance {
+                members.append(("contentCompressionResistancePriority", Self.priorities(v.contentCompressionResistancePriority)))
+            }
             return .object(members)
         })))
-        if !constraints.isEmpty {
-            top.append(("constraints", .array(constraints.map { c in
+        let handWritten = constraints.filter { if case .handWritten = $0.origin { true } else { false } }
+        if !handWritten.isEmpty {
+            top.append(("constraints", .array(handWritten.map { c in
                 var m: [(String, JSONValue)] = []
                 if let id = c.identifier { m.append(("id", .string(id))) }
                 m += [("item1", .string(c.item1)), ("attr1", .string(c.attr1.rawValue)), ("relation", .string(c.relation.rawValue))]
                 if let item2 = c.item2, let attr2 = c.attr2 { m += [("item2", .string(item2)), ("attr2", .string(attr2.rawValue))] }
                 m += [("multiplier", .number(c.multiplier)), ("constant", .number(c.constant)), ("priority", .number(c.priority))]
                 if !c.isActive { m.append(("active", .bool(false))) }
+                return .object(m)
+            })))
+        }
+        if !visualFormats.isEmpty {
+            top.append(("visualFormat", .array(visualFormats.map { e in
+                var m: [(String, JSONValue)] = [("format", .string(e.format))]
+                if !e.metrics.isEmpty { m.append(("metrics", .object(e.metrics.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number($0.value)) }))) }
+                if !e.options.isEmpty { m.append(("options", .array(e.options.nameList.map(JSONValue.string)))) }
+                if e.platform != .uikit { m.append(("platform", .string(e.platform.rawValue))) }
                 return .object(m)
             })))
         }
@@ -442,6 +591,10 @@ extension Scenario {
 extension Scenario {
     static func insets(_ e: EdgeInsets) -> JSONValue {
         .object(["top": .number(e.top), "left": .number(e.left), "bottom": .number(e.bottom), "right": .number(e.right)])
+    }
+
+    static func priorities(_ p: AxisPriorities) -> JSONValue {
+        .object(["horizontal": .number(p.horizontal), "vertical": .number(p.vertical)])
     }
 
     static func directional(_ e: DirectionalEdgeInsets) -> JSONValue {

@@ -17,6 +17,8 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         case invalidConstraint(label: String, rule: String)
         /// Two settings that cannot hold together.
         case contradiction(String)
+        /// A Visual Format string that does not parse: Apple's message with its caret.
+        case visualFormat(entry: Int, String)
     }
 
     public var problem: Problem
@@ -43,6 +45,7 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         case .structure(let p): ViewTreeError(viewID: viewID ?? "", problem: p).description
         case .invalidConstraint(let label, let rule): "constraint \(label): \(rule)"
         case .contradiction(let m): "contradictory settings: \(m)"
+        case .visualFormat(let n, let m): "visualFormat #\(n): \(m)"
         }
     }
 

@@ -82,12 +82,21 @@ public enum Strength {
 public struct PriorityLadder: Sendable {
     public let levels: [Double]
     public let base: Double
+    /// The strength of the lowest level; the ladder spans `lowest … highest`.
+    public let lowest: Double
+    public let highest: Double
 
-    public init<S: Sequence>(priorities: S) where S.Element == Double {
+    /// `lowest` and `highest` bound the ladder (kiwi's `1…1e9` by default). A caller that also uses
+    /// strengths above the ladder (an edit variable that must dominate every priority) or that
+    /// compares reduced costs against a noise floor narrows it.
+    public init<S: Sequence>(priorities: S, lowest: Double = 1, highest: Double = 1e9) where S.Element == Double {
         let distinct = Set(priorities.map { Swift.max(1, Swift.min(1000, $0)) }.filter { $0 < 1000 })
         levels = distinct.sorted()
+        self.lowest = lowest
+        self.highest = highest
         let k = levels.count
-        base = k <= 1 ? 1000 : Swift.min(1000, Strength.pow10(9 / Double(k - 1)))
+        let decades = Self.log10(highest / lowest)
+        base = k <= 1 ? 1000 : Swift.min(1000, Strength.pow10(decades / Double(k - 1)))
     }
 
     /// The strength of priority `p` in this ladder.
@@ -95,8 +104,22 @@ public struct PriorityLadder: Sendable {
         let p = Swift.max(1, Swift.min(1000, p))
         if p >= 1000 { return Strength.required }
         guard let rank = levels.firstIndex(of: p) else { return Strength.priority(p) }
-        var s = 1.0
+        var s = lowest
         for _ in 0..<rank { s *= base }
-        return Swift.min(s, 1e9)
+        return Swift.min(s, highest)
+    }
+
+    /// log10 of a positive number, to the precision the ladder needs (no Foundation).
+    static func log10(_ x: Double) -> Double {
+        var x = x, n = 0.0
+        while x >= 10 { x /= 10; n += 1 }
+        while x < 1 { x *= 10; n -= 1 }
+        // x in [1, 10): bisection on 10^f = x.
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if Strength.pow10(mid) < x { lo = mid } else { hi = mid }
+        }
+        return n + lo
     }
 }

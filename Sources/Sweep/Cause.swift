@@ -31,6 +31,13 @@ public struct Causes: OptionSet, Hashable, Sendable {
     /// The view is placed by hand-written constraints (or does not translate its mask), which a
     /// springs backend cannot see.
     public static let handWritten = Causes(rawValue: 1 << 18)
+    /// A view's content hugging held it at, or gave way beyond, its intrinsic size (DESIGN 4).
+    public static let hugging = Causes(rawValue: 1 << 19)
+    /// A view was squeezed below its intrinsic size: its compression resistance gave way.
+    public static let compression = Causes(rawValue: 1 << 20)
+    /// Equal content priorities left the view's size undetermined (a tie the solver could break
+    /// either way).
+    public static let priorityTie = Causes(rawValue: 1 << 21)
 
     /// Stable names: these are what `results.db` stores and queries group by.
     public static let names: [(Causes, String)] = [
@@ -40,7 +47,8 @@ public struct Causes: OptionSet, Hashable, Sendable {
         (.degenerateTranslation, "degenerate-translation"), (.conflict, "conflict"), (.ambiguity, "ambiguity"),
         (.solverTolerance, "solver-tolerance"), (.nonFinite, "non-finite"), (.fallback, "policy-fallback"),
         (.safeArea, "safe-area"), (.preservedMargins, "preserved-margins"), (.marginFeedback, "margin-feedback"), (.bars, "bars"),
-        (.handWritten, "hand-written-constraints"),
+        (.handWritten, "hand-written-constraints"), (.hugging, "hugging"), (.compression, "compression"),
+        (.priorityTie, "priority-tie"),
     ]
 
     /// What a divergence with no known cause is recorded as: the lab's most interesting output.

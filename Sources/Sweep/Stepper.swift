@@ -90,10 +90,15 @@ struct AutoLayoutStepper: Stepper {
 
     /// Views placed by hand-written constraints (fixed for the engine's life).
     let handWritten: [Bool]
+    /// Whether any view has an intrinsic size (content priorities are then checked each step).
+    let hasContentSize: Bool
+    var contentCauses: [Int: ContentSizeCauses] = [:]
+    var tied: Set<String>? = nil
 
     init(engine: AutoLayoutEngine) {
         self.engine = engine
         handWritten = engine.handWrittenViews()
+        hasContentSize = engine.tree.views.contains { $0.intrinsicContentSize != .none }
         conflicted = Array(repeating: false, count: engine.tree.views.count)
         degenerate = conflicted
         retranslates = engine.configuration.timing == .everyStep
@@ -105,6 +110,8 @@ struct AutoLayoutStepper: Stepper {
     mutating func advance(to size: Size, root: RootInsets) {
         engine.advance(to: size, root: root)
         insetCauses = engine.insetCauses()
+        if hasContentSize { contentCauses = engine.contentSizeCauses() }
+        tied = nil
         mark(&conflicted, engine.lastConflicts.flatMap { [$0.broken.item1] + ($0.broken.item2.map { [$0] } ?? []) })
         mark(&degenerate, engine.lastDegenerate.map(\.viewID))
         ambiguous = nil
@@ -134,6 +141,10 @@ struct AutoLayoutStepper: Stepper {
         if retranslates && engine.stepsTaken > 1 && engine.tree.views[i].translatesMask { c.insert(.retranslation) }
         if engine.roundedByScale[i] { c.insert(.rounding) }
         if handWritten[i] { c.insert(.handWritten) }
+        if let content = contentCauses[i] {
+            if content.contains(.hugging) { c.insert(.hugging) }
+            if content.contains(.compression) { c.insert(.compression) }
+        }
         if let inset = insetCauses[i] {
             if inset.contains(.safeArea) { c.insert(.safeArea) }
             if inset.contains(.preservedMargins) { c.insert(.preservedMargins) }
@@ -147,6 +158,10 @@ struct AutoLayoutStepper: Stepper {
         if missing == nil { missing = engine.viewsMissingRequiredConstraints() }
         var c: Causes = []
         if ambiguous!.contains(engine.tree.views[i].id) { c.insert(.ambiguity) }
+        if hasContentSize {
+            if tied == nil { tied = Set(engine.ties(ambiguous: Array(ambiguous!)).flatMap(\.views)) }
+            if tied!.contains(engine.tree.views[i].id) { c.insert(.priorityTie) }
+        }
         if missing!.contains(i) { c.insert(.solverTolerance) }
         return c
     }

@@ -22,11 +22,19 @@ public struct View: Hashable, Sendable {
     public var insetsLayoutMarginsFromSafeArea: Bool
     /// Set when the view is a UIScrollView: its content insets and how they adjust (DESIGN 9).
     public var scrollView: ScrollViewProperties?
+    /// UIView's `intrinsicContentSize` per axis; nil for `noIntrinsicMetric` (DESIGN 4).
+    public var intrinsicContentSize: IntrinsicContentSize
+    /// `contentHuggingPriority(for:)` (default 250; Interface Builder gives labels 251).
+    public var contentHuggingPriority: AxisPriorities
+    /// `contentCompressionResistancePriority(for:)` (default 750).
+    public var contentCompressionResistancePriority: AxisPriorities
 
     public init(id: String, parentID: String? = nil, frame: Rect, mask: AutoresizingMask = .none,
                 translatesMask: Bool = true, layoutMargins: EdgeInsets = .defaultLayoutMargins,
                 directionalLayoutMargins: DirectionalEdgeInsets? = nil, preservesSuperviewLayoutMargins: Bool = false,
-                insetsLayoutMarginsFromSafeArea: Bool = true, scrollView: ScrollViewProperties? = nil) {
+                insetsLayoutMarginsFromSafeArea: Bool = true, scrollView: ScrollViewProperties? = nil,
+                intrinsicContentSize: IntrinsicContentSize = .none, contentHuggingPriority: AxisPriorities = .defaultHugging,
+                contentCompressionResistancePriority: AxisPriorities = .defaultCompressionResistance) {
         self.id = id
         self.parentID = parentID
         self.frame = frame
@@ -37,6 +45,9 @@ public struct View: Hashable, Sendable {
         self.preservesSuperviewLayoutMargins = preservesSuperviewLayoutMargins
         self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea
         self.scrollView = scrollView
+        self.intrinsicContentSize = intrinsicContentSize
+        self.contentHuggingPriority = contentHuggingPriority
+        self.contentCompressionResistancePriority = contentCompressionResistancePriority
     }
 
     /// The margins the view sets itself, left and right resolved for the layout direction.
@@ -81,4 +92,36 @@ public enum ContentInsetAdjustmentBehavior: String, CaseIterable, Hashable, Send
     case never
     /// The safe area on every edge.
     case always
+}
+
+/// An intrinsic content size: a length per axis, or none (`UIView.noIntrinsicMetric`).
+public struct IntrinsicContentSize: Hashable, Sendable {
+    public var width: Double?
+    public var height: Double?
+
+    public init(width: Double? = nil, height: Double? = nil) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let none = IntrinsicContentSize()
+
+    public subscript(axis: Axis) -> Double? { axis == .horizontal ? width : height }
+}
+
+/// A priority per axis (content hugging, compression resistance).
+public struct AxisPriorities: Hashable, Sendable {
+    public var horizontal: Double
+    public var vertical: Double
+
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public subscript(axis: Axis) -> Double { axis == .horizontal ? horizontal : vertical }
+
+    /// UIKit's defaults (DESIGN 4).
+    public static let defaultHugging = AxisPriorities(horizontal: 250, vertical: 250)
+    public static let defaultCompressionResistance = AxisPriorities(horizontal: 750, vertical: 750)
 }

@@ -37,7 +37,13 @@ struct Explain: ParsableCommand {
             throw ExitCode(64)
         }
         let explained = AutoLayout.explain(scenario.tree, constraints: scenario.constraints, translation: translation)
-        for c in explained.constraints { print(c.appleDescription) }
+        // A content-size pair (hugging and compression resistance) prints as the one line Apple logs.
+        var last = ""
+        for c in explained.constraints {
+            let line = c.appleDescription
+            if line != last { print(line) }
+            last = line
+        }
         for d in explained.degenerate { print(d.description) }
         guard let environments = environment.environments else { return }
         let engine = AutoLayoutEngine(tree: scenario.tree, constraints: scenario.constraints,

@@ -128,6 +128,7 @@ struct Layout: ParsableCommand {
                 s.conflicts = step.conflicts
                 s.ambiguous = step.ambiguous
                 s.degenerate = step.degenerate.map(\.description)
+                s.ties = step.ties.map(\.description)
                 s.environment = root.label
                 s.passes = step.passes
                 s.settled = step.settled

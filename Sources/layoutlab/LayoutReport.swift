@@ -15,6 +15,8 @@ struct LayoutReport {
         var conflicts: [Conflict] = []
         var ambiguous: [String] = []
         var degenerate: [String] = []
+        /// Content-priority ties that leave views ambiguous (Auto Layout).
+        var ties: [String] = []
         /// The environment's label (`iphone-x landscape`), with --device.
         var environment: String?
         /// Auto Layout's layout passes and whether its margins settled.
@@ -75,6 +77,7 @@ struct LayoutReport {
                 })))
             }
             if !step.ambiguous.isEmpty { members.append(("ambiguous", .array(step.ambiguous.map(JSONValue.string)))) }
+            if !step.ties.isEmpty { members.append(("ties", .array(step.ties.map(JSONValue.string)))) }
             if !step.degenerate.isEmpty { members.append(("degenerate", .array(step.degenerate.map(JSONValue.string)))) }
             return .object(members)
         })))
@@ -109,6 +112,7 @@ struct LayoutReport {
             }
             out += TextTable.render(rows, rightAligned: [2, 3, 4, 5])
             if !step.ambiguous.isEmpty { out += "  ambiguous: \(step.ambiguous.joined(separator: ", "))\n" }
+            for t in step.ties { out += "  tie: \(t)\n" }
             for d in step.degenerate { out += "  \(d)\n" }
             for c in step.conflicts { out += "\n" + c.log.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
         }
