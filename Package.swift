@@ -77,6 +77,8 @@ let package = Package(
             dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
+        .testTarget(name: "VFLTests", dependencies: ["VFL", "ConstraintModel", "AutoLayout", "Scenario", "ViewTree", "Geometry",
+                                                    .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", "Geometry", "ViewTree", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment"]),
         .testTarget(

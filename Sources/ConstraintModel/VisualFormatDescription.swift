@@ -23,7 +23,7 @@ extension LayoutConstraint {
             let o = attr1 == .width ? "H" : "V"
             guard let item2, let attr2 else { return "\(o):[\(item1)(\(constantText))]" }
             guard attr2 == attr1, constant == 0, item2 != container else { return nil }
-            return "\(o):[\(item1)(\(predicate(item2)))]"
+            return "\(o):[\(item1)(\(relation == .equal ? "==" : "")\(predicate(item2)))]"
         }
         guard let item2, let attr2 else { return nil }
         let pairs: [(o: String, before: LayoutAttribute, after: LayoutAttribute)] = [
