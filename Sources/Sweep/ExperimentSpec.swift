@@ -30,6 +30,8 @@ public enum ScenarioSource: Sendable {
     case file(path: String, scenario: Scenario)
     case generated(TreeGeneratorSpec)
     case grid(FrameGridSpec)
+    /// Rows or columns of content-sized views in the Visual Format Language (issue 9).
+    case rows(RowGeneratorSpec)
 }
 
 /// Every mask × origin × size: one view in a superview, with the same origin and size on both axes

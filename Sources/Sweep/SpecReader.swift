@@ -25,6 +25,8 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
 ///   - generate: {count: 100, views: [1, 10], depth: 3, fanout: 4, masks: all,
 ///                superview: [[320, 480]], zero_size: 0.05, edge_touching: 0.1, larger_than_superview: 0.05}
 ///   - grid: {superview: [100, 100], masks: all, origins: [0, 10, 50], sizes: [0, 30, 100, 120]}
+///   - rows: {count: 50, views: [2, 4], axis: width, superview: [[320, 100]],
+///            hugging: [249, 250, 251], compression_resistance: [749, 750, 751]}   # VFL rows (width) or columns (height)
 /// sequences:
 ///   - sizes: [[200, 100], [50, 100]]
 ///   - ramp: {to: [640, 960], steps: 4}            # grow or shrink from the scenario's size
@@ -180,9 +182,10 @@ private struct Reader {
     }
 
     func scenarioSource(_ node: Node) throws(SpecError) -> ScenarioSource {
-        let m = try mapping(node, "a scenario source", allowed: ["file", "generate", "grid"])
-        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate' or 'grid'") }
+        let m = try mapping(node, "a scenario source", allowed: ["file", "generate", "grid", "rows"])
+        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate', 'grid' or 'rows'") }
         let (key, _, v) = m[0]
+        if key == "rows" { return .rows(try rows(v)) }
         if key == "file" {
             guard let relative = v.string else { throw error(v, "file must be a path") }
             let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
@@ -223,6 +226,38 @@ private struct Reader {
             throw error(v, "zero_size + edge_touching + larger_than_superview must not exceed 1")
         }
         return .generated(spec)
+    }
+
+    func rows(_ node: Node) throws(SpecError) -> RowGeneratorSpec {
+        let g = try mapping(node, "rows", allowed: ["count", "views", "axis", "superview", "hugging", "compression_resistance"])
+        func get(_ k: String) -> Node? { g.first { $0.key == k }?.value }
+        guard let countNode = get("count") else { throw error(node, "rows needs 'count'") }
+        var spec = RowGeneratorSpec(count: try integer(countNode, "count", min: 1))
+        if let v = get("views") { spec.views = try range(v, "views", min: 1) }
+        if let a = get("axis") { spec.axis = try axis(a) }
+        if let s = get("superview") {
+            let items = try sequence(s, "superview")
+            if let first = items.first, case .sequence = first {
+                spec.superviews = []
+                for item in items { spec.superviews.append(try size(item, "superview")) }
+            } else {
+                spec.superviews = [try size(s, "superview")]
+            }
+        }
+        func priorities(_ k: String) throws(SpecError) -> [Double]? {
+            guard let n = get(k) else { return nil }
+            var out: [Double] = []
+            for item in try sequence(n, k) {
+                let p = try number(item, k)
+                guard p >= 1 && p <= 1000 else { throw error(item, "\(k) priorities are from 1 to 1000") }
+                out.append(p)
+            }
+            guard !out.isEmpty else { throw error(n, "\(k) must not be empty") }
+            return out
+        }
+        if let h = try priorities("hugging") { spec.hugging = h }
+        if let c = try priorities("compression_resistance") { spec.compressionResistance = c }
+        return spec
     }
 
     func grid(_ node: Node) throws(SpecError) -> FrameGridSpec {

@@ -8,7 +8,7 @@ import ViewTree
 /// `(s·Q + q)·C + c`, so units can be done in any order, on any core, and resumed by number.
 public struct SweepPlan: Sendable {
     public struct ScenarioEntry: Sendable {
-        /// `file:<path>`, `generated:<source>/<index>` or `grid:<source>/<index>`.
+        /// `file:<path>`, `generated:<source>/<index>`, `grid:<source>/<index>` or `rows:<source>/<index>`.
         public var source: String
         public var scenario: Scenario
     }
@@ -26,6 +26,10 @@ public struct SweepPlan: Sendable {
             case .grid(let grid):
                 for i in 0..<grid.count {
                     entries.append(ScenarioEntry(source: "grid:\(g)/\(i)", scenario: Scenario(tree: grid.tree(i))))
+                }
+            case .rows(let rows):
+                for i in 0..<rows.count {
+                    entries.append(ScenarioEntry(source: "rows:\(g)/\(i)", scenario: RowGenerator.scenario(rows, seed: spec.seed, index: i, generator: g)))
                 }
             case .generated(let gen):
                 for i in 0..<gen.count {

@@ -14,10 +14,12 @@ struct CuratedQueryTests {
         scenarios:
           - grid: {superview: [100, 100], masks: all, origins: [10], sizes: [0, 30, 130]}
           - generate: {count: 10, views: [1, 6]}
+          - rows: {count: 40, views: [2, 4], axis: width, superview: [[320, 100]]}
         sequences:
           - sizes: [[200, 200], [50, 50], [0, 0], [100, 100]]
           - random_walk: {steps: 12, max_step: 20, axis: both}
           - in_call: {devices: [iphone-8, iphone-x], orientations: [portrait], steps: 2}
+          - ramp: {to: [40, 100], steps: 14}
         comparisons:
           - {a: springs/documented, b: autolayout/modern/once}
           - {a: springs/documented, b: autolayout/ios7-center/once}
@@ -61,5 +63,18 @@ struct CuratedQueryTests {
         guard case .integer(let n8)? = changed[.text("iphone-8")] else { Issue.record("no iphone-8 row"); return }
         #expect(n8 > 0)
         #expect(changed[.text("iphone-x")] == .integer(0))
+        // (f) rows squeezed as they narrow: the first view to give up space always has the row's lowest
+        // compression resistance; rows whose lowest is tied are the ambiguous ones
+        let f = try answer("vfl-rows")
+        let col = { (name: String) in f.columns.firstIndex(of: name)! }
+        #expect(!f.rows.isEmpty)
+        var squeezedRows = 0, ambiguousTied = 0
+        for row in f.rows {
+            #expect(row[col("squeezed")] == row[col("first_to_give_is_lowest")], "\(row)")
+            if case .integer(let n) = row[col("squeezed")] { squeezedRows += Int(n) }
+            if row[col("lowest_resistance")] == .text("one view") { #expect(row[col("ambiguous_rows")] == .integer(0)) }
+            else if case .integer(let n) = row[col("ambiguous_rows")] { ambiguousTied += Int(n) }
+        }
+        #expect(squeezedRows > 0 && ambiguousTied > 0)
     }
 }

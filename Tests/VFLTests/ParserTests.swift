@@ -1,5 +1,6 @@
 import ConstraintModel
 import Testing
+import Scenario
 import VFL
 
 /// DESIGN 6's strings, with the constraints Apple documents for them.
@@ -119,5 +120,41 @@ struct ParserTests {
             "<NSLayoutConstraint H:|-[a]>", "<NSLayoutConstraint H:[a]-(>=12@750)-[b]>", "<NSLayoutConstraint H:[b(==c)]>",
             "<NSLayoutConstraint H:[b]-(0)-|>",
         ])
+    }
+}
+
+/// A format string in a scenario file: Apple's message plus the file, line and column of the
+/// offending character inside the string.
+@Suite("Visual Format in scenario files")
+struct ScenarioFormatTests {
+    @Test func errorsPointIntoTheString() throws {
+        let json = """
+            {"superview": {"width": 100, "height": 100},
+             "views": [{"id": "a", "frame": [0, 0, 10, 10]}],
+             "visualFormat": [{"format": "H:|-[a]-[nope]-|"}]}
+            """
+        do {
+            _ = try Scenario(json: json, file: "row.json")
+            Issue.record("accepted an unknown view")
+        } catch {
+            // The string starts at column 30 of line 3; the cursor stands after "nope" (index 13).
+            #expect(error.description.hasPrefix("row.json:3:\(30 + 1 + 13): visualFormat #1: Unable to parse constraint format: \nnope is not a key in the views dictionary."))
+        }
+        let unknownMetric = json.replacingOccurrences(of: "[nope]", with: "(gap)-[a]")
+        #expect(throws: ScenarioError.self) { try Scenario(json: unknownMetric) }
+    }
+
+    @Test func formatsReadBackAndMakeTheirConstraints() throws {
+        let json = """
+            {"superview": {"width": 100, "height": 100},
+             "views": [{"id": "a", "frame": [0, 0, 10, 10], "translatesMask": false}, {"id": "b", "parent": "a", "frame": [0, 0, 1, 1]}],
+             "visualFormat": [{"format": "H:|-m-[a]", "metrics": {"m": 12}, "options": ["alignAllTop"], "platform": "appkit"},
+                              {"format": "V:|-[b]"}]}
+            """
+        let s = try Scenario(json: json)
+        #expect(s.constraints.map(\.appleDescription) == ["<NSLayoutConstraint H:|-(12)-[a]>", "<NSLayoutConstraint V:|-[b]>"])
+        // `|` is each view's own superview: the root for a, a for b.
+        #expect(s.constraints.map { $0.item2 } == ["superview", "a"])
+        #expect(try Scenario(json: s.json()) == s)
     }
 }
