@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "SolverSystem", dependencies: ["Solver", "LabJSON"]),
         // Release-mode benchmark harness: `swift run -c release layoutlab-bench --json`.
         .executableTarget(
-            name: "Bench", dependencies: ["Solver", "SolverSystem", "Sweep", "Store", "CSQLite", "AutoLayout", "Springs", "Translation"],
+            name: "Bench", dependencies: ["Solver", "SolverSystem", "Sweep", "Store", "CSQLite", "AutoLayout", "Springs", "Translation", "VFL",
+                                          "ConstraintModel", "Geometry", "ViewTree"],
             exclude: ["README.md"]),
         // A small JSON reader that keeps line and column for every value, so input errors say where.
         .target(name: "LabJSON"),
@@ -77,13 +78,13 @@ let package = Package(
             dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
-        .testTarget(name: "VFLTests", dependencies: ["VFL", "ConstraintModel", "AutoLayout", "Scenario", "ViewTree", "Geometry",
+        .testTarget(name: "VFLTests", dependencies: ["VFL", "ConstraintModel", "AutoLayout", "Scenario", "ViewTree", "Geometry", "TestSupport",
                                                     .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", "Geometry", "ViewTree", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment"]),
         .testTarget(
             name: "SolverTests",
-            dependencies: ["Solver", "SolverSystem", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Solver", "SolverSystem", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures"]),  // read through #filePath, like ../shared/bench/enaml_like.json
     ]
 )

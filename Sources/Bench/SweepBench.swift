@@ -59,6 +59,19 @@ func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
+/// The median of three runs of `plan` into fresh databases, in ns, timed as `layoutlab sweep` reports
+/// it: from the first unit to the last commit (setting up the run — schema, scenarios — excluded).
+@MainActor func endToEnd(_ plan: SweepPlan, jobs: Int) -> Double {
+    var sessions: [Double] = []
+    for _ in 0..<3 {
+        let path = temporaryDatabase()
+        defer { removeDatabase(path) }
+        let store = try! ResultsStore(path: path)
+        sessions.append(try! store.runSession(plan, jobs: jobs, resume: false, codeVersion: "bench", shouldStop: { false }).seconds * 1e9)
+    }
+    return sessions.sorted()[1]
+}
+
 /// The sweep with environment steps against the same trees through the same window sizes as plain
 /// sizes (issue 8): what placing roots, safe areas and margin passes cost per view-step.
 @MainActor func environmentBenchmarks(repo: String) {
@@ -75,14 +88,8 @@ func removeDatabase(_ path: String) {
     for (operation, spec) in [("environments_off", plain), ("environments_on", withEnvironments)] {
         let plan = SweepPlan(spec)
         let viewSteps = (0..<plan.unitCount).reduce(0) { $0 + plan.scenarios[plan.unit($1).scenario].scenario.tree.views.count * plan.steps(scenario: 0, sequence: 0).count }
-        var sessions: [Double] = []
-        for _ in 0..<3 {
-            let path = temporaryDatabase()
-            defer { removeDatabase(path) }
-            let store = try! ResultsStore(path: path)
-            sessions.append(try! store.runSession(plan, jobs: cores, resume: false, codeVersion: "bench", shouldStop: { false }).seconds * 1e9)
-        }
-        reportRate("sweep_env", "\(operation)_\(cores)_jobs", viewSteps, nsPerItem: sessions.sorted()[1] / Double(viewSteps), unit: "view_step")
+        reportRate("sweep_env", "\(operation)_\(cores)_jobs", viewSteps, nsPerItem: endToEnd(plan, jobs: cores) / Double(viewSteps),
+                   unit: "view_step")
     }
 }
 
@@ -102,15 +109,7 @@ func removeDatabase(_ path: String) {
         // End to end: the runner on every core, divergences written, as `layoutlab sweep` does.
         // Timed as `layoutlab sweep` reports it: from the first unit to the last commit (setting up the
         // run — schema, scenarios — is excluded).
-        var sessions: [Double] = []
-        for _ in 0..<3 {
-            let path = temporaryDatabase()
-            defer { removeDatabase(path) }
-            let store = try! ResultsStore(path: path)
-            sessions.append(try! store.runSession(plan, jobs: cores, resume: false, codeVersion: "bench", shouldStop: { false }).seconds * 1e9)
-        }
-        let t = sessions.sorted()[1]
-        reportRate("sweep", "end_to_end_\(cores)_jobs", viewSteps, nsPerItem: t / Double(viewSteps), unit: "view_step")
+        reportRate("sweep", "end_to_end_\(cores)_jobs", viewSteps, nsPerItem: endToEnd(plan, jobs: cores) / Double(viewSteps), unit: "view_step")
 
         // Where a single core's time goes.
         let compute = medianTime { for i in 0..<plan.unitCount { _ = plan.run(i) } }

@@ -24,8 +24,8 @@ var args = CommandLine.arguments.dropFirst()
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
     usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH] [--budget SECONDS]
-      WORKLOAD: enaml_like | chain | row | sweep | sweep_env | insert
-      OPERATION: build | resize | add_edit (solver); end_to_end_N_jobs, compute_1_core, springs_backend,
+      WORKLOAD: enaml_like | chain | row | vfl | sweep | sweep_env | insert
+      OPERATION: build | resize | add_edit (solver); parse, parse_row, build, resize (vfl); end_to_end_N_jobs, compute_1_core, springs_backend,
                  autolayout_build, autolayout_steps, sqlite_writer (sweep); environments_off_N_jobs,
                  environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
       --budget: seconds of measuring per operation (default 0.4)
@@ -275,6 +275,10 @@ for n in [10, 100, 1000, 10000] where selected("row", n) {
         solver.updateVariables()
     }, maxBatch: 10_000))
 }
+
+// MARK: - The Visual Format Language (issue 9): VFLBench.swift
+
+vflBenchmarks()
 
 // MARK: - The sweep (issue 5): SweepBench.swift
 

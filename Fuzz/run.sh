@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds and runs the lab's libFuzzer targets: Fuzz/run.sh [TARGET…] [--seconds N] [--runs N]
+#   targets: vfl (default: all). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
+# Needs clang's libFuzzer runtime, which the Swift toolchain ships (swiftc -sanitize=fuzzer).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=60
+runs=-1
+targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seconds) seconds="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+[ ${#targets[@]} -eq 0 ] && targets=(vfl)
+
+scratch=.build-fuzz
+build_modules() {  # $@: SwiftPM targets to build instrumented
+  for t in "$@"; do
+    swift build -c release --scratch-path "$scratch" --target "$t" -Xswiftc -sanitize=fuzzer,address >/dev/null 2>&1 \
+      || swift build -c release --scratch-path "$scratch" --target "$t" -Xswiftc -sanitize=fuzzer,address
+  done
+}
+objects() {  # $@: targets whose object files to link
+  for t in "$@"; do ls "$scratch"/release/"$t".build/*.o; done
+}
+
+for target in "${targets[@]}"; do
+  case "$target" in
+    vfl) modules=(Geometry ViewTree LabJSON ConstraintModel VFL); source=Fuzz/VFLFuzz.swift ;;
+    *) echo "unknown fuzz target: $target (valid: vfl)" >&2; exit 64 ;;
+  esac
+  build_modules "${modules[@]}"
+  binary="$scratch/fuzz-$target"
+  # shellcheck disable=SC2046
+  swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$scratch/release/Modules" "$source" $(objects "${modules[@]}") -o "$binary" \
+    2> >(grep -v "Cannot export local symbol" >&2)
+  mkdir -p "Fuzz/crashes/$target" "$scratch/corpus-$target"
+  # Seed the corpus with DESIGN 6's strings (first byte: no options).
+  i=0
+  for s in "[button]-[textField]" "|-50-[purpleBox]-50-|" "[button(100@20)]" "[a(>=70,<=100)]" "|-[a]-[b]-[c(>=20)]-|" \
+           "V:|-10-[a(>=70@1000,>=b@250)]-[b][c]-|" "V|[x]|" "[x)" "[x(]" "[view]-" "-[view]" "[9ab]" "[view(>30)]"; do
+    printf '\0%s' "$s" > "$scratch/corpus-$target/seed$i"; i=$((i + 1))
+  done
+  echo "fuzzing $target for ${seconds}s (runs: $runs)"
+  SWIFT_BACKTRACE=enable=no "$binary" "$scratch/corpus-$target" -max_total_time="$seconds" -runs="$runs" -max_len=256 \
+    -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1 2>&1 | grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done" || true
+done
