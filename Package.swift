@@ -38,6 +38,8 @@ let package = Package(
             exclude: ["README.md"]),
         // A small JSON reader that keeps line and column for every value, so input errors say where.
         .target(name: "LabJSON"),
+        // A small strict XML reader with line and column for every element (Interface Builder documents).
+        .target(name: "LabXML", dependencies: ["LabJSON"]),
         // The scenario file: the lab's input format (issue 2).
         .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON", "ConstraintModel", "VFL"]),
         // Auto Layout's constraint model: attributes, constraints, validation, Apple's log style (DESIGN 4).
