@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "Translation", dependencies: ["ViewTree", "ConstraintModel"]),
         // The Visual Format Language: format strings into constraints, as Apple's parser reads them (DESIGN 6).
         .target(name: "VFL", dependencies: ["ConstraintModel"]),
+        // Interface Builder documents (.xib, .storyboard) into scenarios (issue 10, DESIGN 10 and 11).
+        .target(name: "InterfaceBuilder", dependencies: ["LabXML", "LabJSON", "Scenario", "ViewTree", "ConstraintModel", "Geometry", "Environment", "AutoLayout", "Margins"]),
         // Effective layout margins and safe-area insets from frames (DESIGN 5).
         .target(name: "Margins", dependencies: ["ViewTree"]),
         // Device presets (data), orientations, bars and where a view controller's root sits (DESIGN 9).
@@ -65,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "layoutlab",
             dependencies: [
-                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel",
+                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.

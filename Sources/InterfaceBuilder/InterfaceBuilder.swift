@@ -1,0 +1,165 @@
+import ConstraintModel
+import Environment
+import Geometry
+import LabJSON
+import LabXML
+import Scenario
+import ViewTree
+
+/// Reads `.xib` and `.storyboard` documents (DESIGN 11, `shared/corpus/ib/README.md`) into scenarios.
+///
+/// * Frames are IB's `<rect key="frame">` in the superview's coordinates; macOS frames in unflipped
+///   superviews are turned into the lab's top-left coordinates, and their `flexibleMinY` (the bottom
+///   margin there) becomes UIKit's flexible bottom margin.
+/// * Masks from `<autoresizingMask>`; `translatesAutoresizingMaskIntoConstraints="NO"` as written.
+/// * Constraints with their ids; the safe-area and margins guides as `view.safeArea` /
+///   `view.layoutMargins`; iOS 7–10 top/bottom layout guides as the root's safe area.
+/// * Margins, priorities, intrinsic sizes (IB's placeholder values where present, otherwise the stored
+///   frame size of content-sized views: labels, buttons, image views, switches and the like).
+/// * Stack views as the constraints UIStackView installs (`StackViewConstraints`).
+/// * Table and collection view cells become scenes of their own (their content view is the root).
+public enum InterfaceBuilder {
+    public static func importDocument(text: String, file: String) throws(IBImportError) -> IBImport {
+        let root: XMLElement
+        do { root = try XMLReader.parse(text) } catch {
+            throw IBImportError(file: file, location: error.location, problem: .malformedXML(error.message))
+        }
+        if root.name == "archive" {
+            throw IBImportError(file: file, location: root.location,
+                                problem: .unsupported("legacy keyed-archive format (Xcode 3–4 xibs, <archive>)"))
+        }
+        guard root.name == "document" else {
+            throw IBImportError(file: file, location: root.location, problem: .notADocument("the root element is <\(root.name)>, not <document>"))
+        }
+        var reader = DocumentReader(file: file, document: root)
+        return reader.read()
+    }
+}
+
+/// Elements whose size comes from their content: their stored frame size stands for the intrinsic
+/// size when IB gives no placeholder (the documented rule). Sliders and progress views only have an
+/// intrinsic height.
+let contentSized: Set<String> = [
+    "label", "button", "imageView", "switch", "segmentedControl", "stepper", "pageControl", "activityIndicatorView",
+    "textField", "popUpButton", "datePicker",
+]
+let contentSizedHeightOnly: Set<String> = ["slider", "progressView", "progressIndicator", "searchBar"]
+
+/// Cells become scenes of their own: the table or collection view lays them out at run time.
+let cellElements: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView"]
+
+/// Interface Builder device ids → the lab's presets.
+let deviceMap: [String: String] = [
+    "retina4_0": "iphone-se-1", "retina4_7": "iphone-8", "retina5_5": "iphone-8-plus", "retina5_9": "iphone-x",
+    "retina6_1": "iphone-xr", "retina6_5": "iphone-xs-max", "retina6_12": "iphone-12", "retina6_72": "iphone-12-pro-max",
+    "retina5_4": "iphone-12-mini", "retina6_0": "iphone-12", "ipad9_7": "ipad", "ipad10_2": "ipad-7", "ipad11": "ipad-pro-11",
+    "ipad12_9": "ipad-pro-12.9", "ipad12_9rounded": "ipad-pro-12.9", "ipad11_0rounded": "ipad-pro-11",
+    "sim:retina4": "iphone-se-1", "sim:retina47": "iphone-8", "sim:retina55": "iphone-8-plus",
+]
+
+struct DocumentReader {
+    let file: String
+    let document: XMLElement
+    let platform: IBImport.Platform
+    let usesAutoLayout: Bool
+    let usesSafeAreas: Bool
+    var skipped: [IBSkip] = []
+    var scenes: [IBScene] = []
+    /// Cells met inside other scenes, imported afterwards as scenes of their own.
+    var pendingCells: [XMLElement] = []
+
+    init(file: String, document: XMLElement) {
+        self.file = file
+        self.document = document
+        let type = document["type"] ?? ""
+        platform = (document["targetRuntime"] ?? "").hasPrefix("MacOSX") || (type.contains(".Cocoa.") && !type.contains("CocoaTouch")) ? .macOS : .iOS
+        usesAutoLayout = document["useAutolayout"] == "YES"
+        usesSafeAreas = document["useSafeAreas"] == "YES"
+    }
+
+    mutating func skip(_ e: XMLElement, _ reason: String) {
+        skipped.append(IBSkip(element: e.name, id: e["id"], reason: reason, location: e.location))
+    }
+
+    var designDevice: (id: String, orientation: Orientation)? {
+        if let d = document.child("device"), let id = d["id"] {
+            return (id, d["orientation"] == "landscape" ? .landscape : .portrait)
+        }
+        if let sim = document.descendants().first(where: { $0.name == "simulatedScreenMetrics" }), let t = sim["type"] {
+            return ("sim:\(t)", .portrait)
+        }
+        return nil
+    }
+
+    mutating func read() -> IBImport {
+        let kind: IBImport.Kind = (document["type"] ?? "").contains("Storyboard") ? .storyboard : .xib
+        if kind == .storyboard {
+            for scene in document.child("scenes")?.children("scene") ?? [] { readScene(scene) }
+        } else {
+            for object in document.child("objects")?.children ?? [] { readTopLevel(object) }
+        }
+        var k = 0
+        while k < pendingCells.count {
+            let cell = pendingCells[k]
+            k += 1
+            let content = cell.children.first { $0["key"] == "contentView" && isView($0) } ?? cell
+            addScene(name: "cell \(cell["id"] ?? "?")", root: content, viewController: nil)
+        }
+        for v in document.descendants() where v.name == "variation" {
+            skip(v, "size-class variation (\(v["key"] ?? "?")): the base layout is imported, the variation's frames and constraints are not")
+        }
+        let device = designDevice
+        return IBImport(file: file, kind: kind, platform: platform, usesAutoLayout: usesAutoLayout, designDevice: device?.id,
+                        devicePreset: presetID(device?.id), scenes: scenes, skipped: skipped)
+    }
+
+    func presetID(_ id: String?) -> String? {
+        guard let id else { return nil }
+        return deviceMap[id]
+    }
+
+    func isView(_ e: XMLElement) -> Bool { e.child("rect", key: "frame") != nil }
+
+    mutating func readTopLevel(_ object: XMLElement) {
+        switch object.name {
+        case "placeholder": return
+        case "window":
+            if let content = object.child("view", key: "contentView") {
+                addScene(name: "window \(object["id"] ?? "?") content view", root: content, viewController: nil)
+            } else {
+                skip(object, "a window without a content view")
+            }
+        default:
+            if cellElements.contains(object.name) {
+                pendingCells.append(object)
+            } else if isView(object) {
+                addScene(name: "view \(object["id"] ?? "?")", root: object, viewController: nil)
+            } else if let view = object.children.first(where: { $0["key"] == "view" && isView($0) }) {
+                addScene(name: "\(object.name) \(object["id"] ?? "?")", root: view, viewController: object)
+            } else {
+                skip(object, "not a view (no frame): nothing to lay out")
+            }
+        }
+    }
+
+    mutating func readScene(_ scene: XMLElement) {
+        let objects = scene.child("objects")?.children ?? []
+        guard let vc = objects.first(where: { o in o.children.contains { $0["key"] == "view" && isView($0) } }),
+              let view = vc.children.first(where: { $0["key"] == "view" && isView($0) }) else {
+            if let vc = objects.first(where: { $0.name != "placeholder" && $0.name != "customObject" }) {
+                skip(vc, "a view controller without a root view of its own (a container, or a view loaded in code)")
+            }
+            return
+        }
+        let title = vc["title"] ?? vc["userLabel"] ?? vc["customClass"] ?? vc.name
+        addScene(name: "scene \(scene["sceneID"] ?? "?") \(title)", root: view, viewController: vc)
+    }
+
+    mutating func addScene(name: String, root: XMLElement, viewController: XMLElement?) {
+        var builder = SceneBuilder(reader: self, root: root, viewController: viewController)
+        let scene = builder.build(name: name)
+        skipped += builder.skipped
+        pendingCells += builder.cells
+        scenes.append(scene)
+    }
+}

@@ -1,0 +1,116 @@
+import ConstraintModel
+import LabXML
+import ViewTree
+
+/// The constraints a stack view installs for its arranged subviews (DESIGN 10), named as Apple's
+/// logs name them (`UISV-canvas-connection`, `UISV-spacing`, …). Priorities are required unless
+/// noted; the lab's choices where Apple's are not in public logs:
+///
+/// * along the axis: the first arranged view's leading (top) edge and the last one's trailing (bottom)
+///   edge on the stack's edges (its margins with `layoutMarginsRelativeArrangement`);
+///   `fill` puts `spacing` between neighbours; `fillEqually` adds equal sizes; `fillProportionally`
+///   sizes in proportion to intrinsic sizes (at 999, so a missing intrinsic size cannot conflict);
+///   `equalSpacing` keeps gaps at least `spacing` and equal, `equalCentering` keeps centre distances
+///   equal, both through gap guides that are added to the tree as views `<stack>.gap<i>` (UIKit adds
+///   layout guides);
+/// * across the axis: `fill` pins both edges; `leading`/`top`, `center`, `trailing`/`bottom` pin one
+///   edge or the centre and keep the view inside (`UISV-canvas-fit`), with a size of 0 at priority 25
+///   (`UISV-ambiguity-suppression`, as logged) so views without an intrinsic size do not stay
+///   ambiguous; baselines align tops (baselines are not modelled);
+/// * a hidden arranged view collapses to 0 along the axis and its spacing disappears (`UISV-hiding`).
+///
+/// Arranged views stop translating their masks, as UIStackView sets them.
+enum StackViewConstraints {
+    static func make(stack: String, element e: XMLElement, tree: inout ViewTree, platform: IBImport.Platform,
+                     skip: (XMLElement, String) -> Void) -> [LayoutConstraint] {
+        let vertical = platform == .macOS ? e["orientation"] == "vertical" : e["axis"] == "vertical"
+        let distribution = e["distribution"] ?? "fill"
+        var alignment = e["alignment"] ?? (platform == .macOS ? (vertical ? "centerX" : "centerY") : "fill")
+        let spacing = SceneBuilder.number(e["spacing"]) ?? (platform == .macOS ? 8 : 0)
+        let margins = e["layoutMarginsRelativeArrangement"] == "YES"
+        var arrangedElements = e.child("subviews")?.children ?? []
+        if platform == .macOS && arrangedElements.isEmpty {
+            arrangedElements = ["beginningViews", "middleViews", "endViews"].flatMap { e.child($0)?.children ?? [] }
+        }
+        if platform == .macOS && distribution == "gravityAreas" {
+            skip(e, "NSStackView gravity areas: laid out as a fill distribution")
+        }
+        if alignment.hasSuffix("aseline") {
+            skip(e, "baseline alignment: baselines are not modelled, the views align their \(vertical ? "leading" : "top") edges")
+            alignment = vertical ? "leading" : "top"
+        }
+        let ids = arrangedElements.compactMap { $0["id"] }.filter { tree.index(of: $0) != nil }
+        let hidden = Set(arrangedElements.filter { $0["hidden"] == "YES" }.compactMap { $0["id"] })
+        guard !ids.isEmpty else { return [] }
+        var views = tree.views
+        for id in ids { views[tree.index(of: id)!].translatesMask = false }
+
+        let (start, end, size): (LayoutAttribute, LayoutAttribute, LayoutAttribute) = vertical ? (.top, .bottom, .height) : (.leading, .trailing, .width)
+        let (crossStart, crossEnd, crossSize, crossCenter): (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+            vertical ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
+        var out: [LayoutConstraint] = []
+        func add(_ c: LayoutConstraint, _ name: String) {
+            var c = c
+            c.identifier = name
+            out.append(c)
+        }
+        let shown = ids.filter { !hidden.contains($0) }
+        for h in hidden { add(LayoutConstraint(h, size, .equal, constant: 0), "UISV-hiding") }
+        if let first = shown.first, let last = shown.last {
+            add(LayoutConstraint(first, start, .equal, stack, margins ? start.margin : start), "UISV-canvas-connection")
+            add(LayoutConstraint(stack, margins ? end.margin : end, .equal, last, end), "UISV-canvas-connection")
+        }
+        var gaps: [String] = []
+        for (a, b) in zip(shown, shown.dropFirst()) {
+            switch distribution {
+            case "equalSpacing", "equalCentering":
+                add(LayoutConstraint(b, start, .greaterThanOrEqual, a, end, constant: spacing), "UISV-spacing")
+                // A gap guide from a's trailing edge (or centre) to b's leading edge (or centre).
+                let gap = "\(stack).gap\(gaps.count + 1)"
+                gaps.append(gap)
+                views.append(View(id: gap, parentID: stack == ViewTree.superviewID ? nil : stack, frame: .zero, translatesMask: false))
+                let centering = distribution == "equalCentering"
+                add(LayoutConstraint(gap, start, .equal, a, centering ? (vertical ? .centerY : .centerX) : end), "UISV-distributing-edge")
+                add(LayoutConstraint(gap, end, .equal, b, centering ? (vertical ? .centerY : .centerX) : start), "UISV-distributing-edge")
+                add(LayoutConstraint(gap, crossSize, .equal, constant: 0), "UISV-distributing-edge")
+                add(LayoutConstraint(gap, crossStart, .equal, stack, crossStart), "UISV-distributing-edge")
+                if gaps.count > 1 { add(LayoutConstraint(gap, size, .equal, gaps[0], size), "UISV-distributing") }
+            default:
+                add(LayoutConstraint(b, start, .equal, a, end, constant: spacing), "UISV-spacing")
+            }
+        }
+        if distribution == "fillEqually", let first = shown.first {
+            for v in shown.dropFirst() { add(LayoutConstraint(v, size, .equal, first, size), "UISV-fill-equally") }
+        }
+        if distribution == "fillProportionally", let first = shown.first,
+           let base = views[tree.index(of: first)!].intrinsicContentSize[vertical ? .vertical : .horizontal], base > 0 {
+            for v in shown.dropFirst() {
+                guard let own = views[tree.index(of: v)!].intrinsicContentSize[vertical ? .vertical : .horizontal] else { continue }
+                add(LayoutConstraint(v, size, .equal, first, size, multiplier: own / base, priority: 999), "UISV-fill-proportionally")
+            }
+        }
+        for v in ids {
+            switch alignment {
+            case "fill":
+                add(LayoutConstraint(v, crossStart, .equal, stack, margins ? crossStart.margin : crossStart), "UISV-alignment")
+                add(LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .equal, v, crossEnd), "UISV-alignment")
+            case "center", "centerX", "centerY":
+                add(LayoutConstraint(v, crossCenter, .equal, stack, crossCenter), "UISV-alignment")
+                add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart), "UISV-canvas-fit")
+                add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
+            case "trailing", "bottom", "right":
+                add(LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .equal, v, crossEnd), "UISV-alignment")
+                add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart), "UISV-canvas-fit")
+                add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
+            default:  // leading, top, left
+                add(LayoutConstraint(v, crossStart, .equal, stack, margins ? crossStart.margin : crossStart), "UISV-alignment")
+                add(LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .greaterThanOrEqual, v, crossEnd), "UISV-canvas-fit")
+                add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
+            }
+        }
+        if let rebuilt = try? ViewTree(superviewSize: tree.superviewSize, views: views, layoutDirection: tree.layoutDirection, root: tree.root) {
+            tree = rebuilt
+        }
+        return out
+    }
+}
