@@ -11,6 +11,27 @@ public struct IBCheck: Sendable {
         public var view: String
         public var stored: Rect
         public var solved: Rect
+        /// Why, as far as the lab can tell (`IBCheck.Class`).
+        public var reason: Reason
+    }
+
+    /// The classes of disagreement the README explains.
+    public enum Reason: String, Sendable, CaseIterable {
+        /// The scene's required constraints conflict at the design size; the lab breaks the newest,
+        /// Apple's engine another (its choice is undocumented).
+        case conflict
+        /// The view, an ancestor or a sibling it is placed against sizes itself from content whose
+        /// size the importer estimates (the stored frame, IB's placeholder).
+        case contentSize = "content-size"
+        /// The view is laid out by a stack view, whose constraints the lab reconstructs (DESIGN 10).
+        case stackView = "stack-view"
+        /// The scene has constraints the importer skipped (baselines, unsupported guides, size-class
+        /// variations), so the lab solves a different system.
+        case skippedConstraints = "skipped-constraints"
+        /// macOS: AppKit places a control's alignment rectangle, not its frame (a push button's frame
+        /// reaches 6 points beyond it on each side); the lab does not model alignment-rect insets.
+        case alignmentRect = "alignment-rect"
+        case other
     }
 
     public var file: String
@@ -45,6 +66,10 @@ public struct IBCheck: Sendable {
                                           root: RootInsets(safeAreaInsets: scene.rootSafeArea))
             let step = engine.resize(to: tree.superviewSize, root: RootInsets(safeAreaInsets: scene.rootSafeArea))
             let ambiguous = Set(step.ambiguous)
+            let hasConflict = !step.conflicts.isEmpty
+            let inStack = Set(scene.stackArranged)
+            let hasSkips = scene.skippedConstraints > 0
+            let contentSized = Set(tree.views.filter { $0.intrinsicContentSize != .none }.map(\.id))
             for v in counted {
                 guard let stored = scene.storedFrames[v.id] else { continue }
                 if scene.misplaced.contains(v.id) { result.misplaced += 1; continue }
@@ -54,7 +79,15 @@ public struct IBCheck: Sendable {
                     result.agree += 1
                 } else {
                     result.disagree += 1
-                    result.disagreements.append(Disagreement(view: v.id, stored: stored, solved: solved))
+                    var chain: [String] = [v.id]
+                    var p = v.parentID
+                    while let id = p, let i = tree.index(of: id) { chain.append(id); p = tree.views[i].parentID }
+                    let reason: Reason = hasConflict ? .conflict
+                        : doc.platform == .macOS && !contentSized.isEmpty && solved.maxEdgeDifference(to: stored) <= 12 ? .alignmentRect
+                        : chain.contains(where: inStack.contains) ? .stackView
+                        : hasSkips ? .skippedConstraints
+                        : !contentSized.isEmpty ? .contentSize : .other
+                    result.disagreements.append(Disagreement(view: v.id, stored: stored, solved: solved, reason: reason))
                 }
             }
         }

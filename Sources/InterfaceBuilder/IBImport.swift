@@ -38,6 +38,10 @@ public struct IBScene: Sendable {
     public var misplaced: Set<String>
     /// The root's safe area at the design size (device and simulated bars), when the scene uses it.
     public var rootSafeArea: EdgeInsets
+    /// Views arranged by a stack view.
+    public var stackArranged: [String] = []
+    /// Constraints of this scene the importer could not take (baselines, unsupported guides, …).
+    public var skippedConstraints = 0
 }
 
 /// An element the lab does not model, and why.

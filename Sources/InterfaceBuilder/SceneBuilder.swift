@@ -90,8 +90,10 @@ struct SceneBuilder {
             constraints += made
         }
         let scenario = Scenario(tree: tree, constraints: constraints, description: "\(name) (Interface Builder)")
+        let arranged = stacks.flatMap { $0.element.child("subviews")?.children.compactMap { $0["id"] } ?? [] }
         return IBScene(name: name, rootID: rootID, scenario: scenario, storedFrames: stored, misplaced: misplaced,
-                       rootSafeArea: scenario.tree.root.safeAreaInsets)
+                       rootSafeArea: scenario.tree.root.safeAreaInsets, stackArranged: arranged,
+                       skippedConstraints: skipped.filter { $0.element == "constraint" }.count)
     }
 
     /// Guides and constraint lists of one view.
@@ -219,7 +221,13 @@ struct SceneBuilder {
         if let preset = preset.flatMap({ DevicePresets.standard.device($0) }), let device {
             let screen = preset.screen(device.orientation)
             // A root as large as the screen sits under the status bar and the device's insets.
-            if abs(screen.width - size.width) < 1 && abs(screen.height - size.height) < 1 { insets = preset.safeArea(device.orientation) }
+            if abs(screen.width - size.width) < 1 && abs(screen.height - size.height) < 1 {
+                insets = preset.safeArea(device.orientation)
+                // IB's iPhone 11 canvas (retina6_1) keeps the 44-point notch inset of iOS 13 that the
+                // device raised to 48 in iOS 14 (seen in the corpus's documents up to toolsVersion 17506).
+                if device.id == "retina6_1" && device.orientation == .portrait { insets.top = 44 }
+                if device.id == "retina6_1" && device.orientation == .landscape { insets.left = 44; insets.right = 44 }
+            }
         }
         let bars = DevicePresets.standard.bars
         let compact = device?.orientation == .landscape && preset.map { !$0.contains("ipad") } ?? false

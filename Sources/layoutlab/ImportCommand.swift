@@ -126,7 +126,7 @@ struct CheckIBCommand: ParsableCommand {
             ("file", .string(r.file)), ("views", .number(Double(r.views))), ("agree", .number(Double(r.agree))),
             ("disagree", .number(Double(r.disagree))), ("misplaced", .number(Double(r.misplaced))), ("skipped", .number(Double(r.skipped))),
             ("disagreements", .array(r.disagreements.map { d in
-                .object([("view", .string(d.view)), ("stored", rect(d.stored)), ("solved", rect(d.solved))])
+                .object([("view", .string(d.view)), ("stored", rect(d.stored)), ("solved", rect(d.solved)), ("reason", .string(d.reason.rawValue))])
             })),
         ])
     }
