@@ -63,8 +63,8 @@ public struct IBCheck: Sendable {
                 continue
             }
             let engine = AutoLayoutEngine(tree: tree, constraints: scene.scenario.constraints, configuration: AutoLayoutConfiguration(),
-                                          root: RootInsets(safeAreaInsets: scene.rootSafeArea))
-            let step = engine.resize(to: tree.superviewSize, root: RootInsets(safeAreaInsets: scene.rootSafeArea))
+                                          root: scene.rootInsets)
+            let step = engine.resize(to: tree.superviewSize, root: scene.rootInsets)
             let ambiguous = Set(step.ambiguous)
             let hasConflict = !step.conflicts.isEmpty
             let inStack = Set(scene.stackArranged)

@@ -1,5 +1,6 @@
 import ConstraintModel
 import Geometry
+import Margins
 import LabJSON
 import Scenario
 import ViewTree
@@ -36,8 +37,9 @@ public struct IBScene: Sendable {
     public var storedFrames: [String: Rect]
     /// Views IB marks `misplaced="YES"`: their stored frames are not where the constraints put them.
     public var misplaced: Set<String>
-    /// The root's safe area at the design size (device and simulated bars), when the scene uses it.
-    public var rootSafeArea: EdgeInsets
+    /// What the root gets at the design size: the safe area (device and simulated bars) when the scene
+    /// uses it, and for a view controller's view the system minimum margins (DESIGN 5).
+    public var rootInsets: RootInsets
     /// Views arranged by a stack view.
     public var stackArranged: [String] = []
     /// Constraints of this scene the importer could not take (baselines, unsupported guides, …).

@@ -1,6 +1,7 @@
 import ConstraintModel
 import Environment
 import Geometry
+import Margins
 import LabJSON
 import LabXML
 import Scenario
@@ -91,8 +92,15 @@ struct SceneBuilder {
         }
         let scenario = Scenario(tree: tree, constraints: constraints, description: "\(name) (Interface Builder)")
         let arranged = stacks.flatMap { $0.element.child("subviews")?.children.compactMap { $0["id"] } ?? [] }
+        var insets = RootInsets(safeAreaInsets: scenario.tree.root.safeAreaInsets)
+        if viewController != nil && platform == .iOS {
+            // A view controller's root: 16 on the sides of iPhones narrower than 414 in portrait, else 20.
+            let side: Double = !(preset?.hasPrefix("ipad") ?? false) && rootFrame.width < 414 && rootFrame.width < rootFrame.height ? 16 : 20
+            insets.systemMinimumMargins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+            insets.inNavigationController = hasNavigationBar
+        }
         return IBScene(name: name, rootID: rootID, scenario: scenario, storedFrames: stored, misplaced: misplaced,
-                       rootSafeArea: scenario.tree.root.safeAreaInsets, stackArranged: arranged,
+                       rootInsets: insets, stackArranged: arranged,
                        skippedConstraints: skipped.filter { $0.element == "constraint" }.count)
     }
 
@@ -210,11 +218,15 @@ struct SceneBuilder {
     /// design device's safe area plus the bars IB simulates (DESIGN 9).
     func rootView(_ size: Size) -> RootView {
         var r = RootView()
-        var margins = View(id: "root", frame: .zero)
+        // A view controller's root has no own margins: the system minimum gives it its sides.
+        var margins = View(id: "root", frame: .zero, layoutMargins: viewController != nil && platform == .iOS ? .zero : .defaultLayoutMargins)
         readMargins(root, into: &margins)
         r.layoutMargins = margins.layoutMargins
         r.directionalLayoutMargins = margins.directionalLayoutMargins
         r.insetsLayoutMarginsFromSafeArea = margins.insetsLayoutMarginsFromSafeArea
+        if viewController != nil && platform == .iOS {
+            r.viewController = ViewController(navigationBar: hasNavigationBar ? .init() : nil, tabBar: hasTab ? .init() : nil)
+        }
         guard platform == .iOS, usesSafeAreas || topGuideNeeded,
               viewController != nil || root.children("viewLayoutGuide").contains(where: { $0["key"] == "safeArea" }) else { return r }
         var insets = EdgeInsets.zero
@@ -233,7 +245,7 @@ struct SceneBuilder {
         let compact = device?.orientation == .landscape && preset.map { !$0.contains("ipad") } ?? false
         let pad = preset?.hasPrefix("ipad") ?? false
         if hasNavigationBar { insets.top += pad ? bars.navigationBar.pad : (compact ? bars.navigationBar.phoneCompactHeight : bars.navigationBar.phone) }
-        if hasTabBar { insets.bottom += pad ? bars.tabBar.pad : (compact ? bars.tabBar.phoneCompactHeight : bars.tabBar.phone) }
+        if hasTab { insets.bottom += pad ? bars.tabBar.pad : (compact ? bars.tabBar.phoneCompactHeight : bars.tabBar.phone) }
         r.safeAreaInsets = insets
         return r
     }
@@ -248,7 +260,7 @@ struct SceneBuilder {
         return viewController?.child("navigationItem") != nil
     }
 
-    var hasTabBar: Bool {
+    var hasTab: Bool {
         let simulated = (viewController?.children ?? []) + root.children
         if let bottom = simulated.first(where: { $0["key"] == "simulatedBottomBarMetrics" }) { return bottom.name.contains("TabBar") }
         return false

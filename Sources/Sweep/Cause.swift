@@ -38,6 +38,9 @@ public struct Causes: OptionSet, Hashable, Sendable {
     /// Equal content priorities left the view's size undetermined (a tie the solver could break
     /// either way).
     public static let priorityTie = Causes(rawValue: 1 << 21)
+    /// The migration study's idiomatic constraints replace the mask's proportional split with a
+    /// centred or proportionally sized view (or leading/trailing edges that flip in right-to-left).
+    public static let idiomaticRule = Causes(rawValue: 1 << 22)
 
     /// Stable names: these are what `results.db` stores and queries group by.
     public static let names: [(Causes, String)] = [
@@ -48,7 +51,7 @@ public struct Causes: OptionSet, Hashable, Sendable {
         (.solverTolerance, "solver-tolerance"), (.nonFinite, "non-finite"), (.fallback, "policy-fallback"),
         (.safeArea, "safe-area"), (.preservedMargins, "preserved-margins"), (.marginFeedback, "margin-feedback"), (.bars, "bars"),
         (.handWritten, "hand-written-constraints"), (.hugging, "hugging"), (.compression, "compression"),
-        (.priorityTie, "priority-tie"),
+        (.priorityTie, "priority-tie"), (.idiomaticRule, "idiomatic-rule"),
     ]
 
     /// What a divergence with no known cause is recorded as: the lab's most interesting output.

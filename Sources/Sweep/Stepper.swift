@@ -90,6 +90,8 @@ struct AutoLayoutStepper: Stepper {
 
     /// Views placed by hand-written constraints (fixed for the engine's life).
     let handWritten: [Bool]
+    /// Idiomatic constraints in a right-to-left tree: leading and trailing flip where masks do not.
+    let idiomaticRTL: Bool
     /// Whether any view has an intrinsic size (content priorities are then checked each step).
     let hasContentSize: Bool
     var contentCauses: [Int: ContentSizeCauses] = [:]
@@ -98,6 +100,7 @@ struct AutoLayoutStepper: Stepper {
     init(engine: AutoLayoutEngine) {
         self.engine = engine
         handWritten = engine.handWrittenViews()
+        idiomaticRTL = engine.configuration.translation == .idiomatic && engine.tree.layoutDirection == .rightToLeft
         hasContentSize = engine.tree.views.contains { $0.intrinsicContentSize != .none }
         conflicted = Array(repeating: false, count: engine.tree.views.count)
         degenerate = conflicted
@@ -138,6 +141,7 @@ struct AutoLayoutStepper: Stepper {
         let forms = engine.translationForms[i]
         if forms.contains(.centreFraction) { c.insert(.centreForm) }
         if forms.contains(.float32Multiplier) { c.insert(.float32Multiplier) }
+        if forms.contains(.idiomaticRule) || (idiomaticRTL && engine.tree.views[i].translatesMask) { c.insert(.idiomaticRule) }
         if retranslates && engine.stepsTaken > 1 && engine.tree.views[i].translatesMask { c.insert(.retranslation) }
         if engine.roundedByScale[i] { c.insert(.rounding) }
         if handWritten[i] { c.insert(.handWritten) }

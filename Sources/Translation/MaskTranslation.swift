@@ -27,6 +27,7 @@ public enum MaskTranslation {
                 result.constraints += made
                 if policy == .ios7Center && input.parts.min && input.parts.max && !input.parts.size { result.forms.insert(.centreFraction) }
                 if policy == .appkit && made.contains(where: { $0.multiplierWasRounded }) { result.forms.insert(.float32Multiplier) }
+                if policy == .idiomatic && idiomaticDiffers(input.parts) { result.forms.insert(.idiomaticRule) }
             } catch {
                 var e = error
                 e.viewID = viewID
@@ -104,6 +105,7 @@ public enum MaskTranslation {
         case .modern: try modern(a)
         case .ios7Center: try ios7Center(a)
         case .appkit: try appkit(a)
+        case .idiomatic: try idiomatic(a)
         }
     }
 
@@ -223,4 +225,7 @@ public struct TranslationForms: OptionSet, Hashable, Sendable {
     public static let centreFraction = TranslationForms(rawValue: 1)
     /// AppKit stored a multiplier whose Float32 value differs from the exact one.
     public static let float32Multiplier = TranslationForms(rawValue: 2)
+    /// The idiomatic rule for this part set is not the mask's proportional split (a centred or
+    /// proportionally sized view), or reads leading/trailing, which flip in right-to-left.
+    public static let idiomaticRule = TranslationForms(rawValue: 4)
 }

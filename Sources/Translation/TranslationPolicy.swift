@@ -9,6 +9,9 @@ public enum TranslationPolicy: String, CaseIterable, Sendable {
     /// constraints per view, a fixed max margin written as `superview.width == view.maxX + c`, and
     /// multipliers stored as 32-bit floats.
     case appkit
+    /// Not a platform's translation: the constraints a careful engineer writes instead of the mask
+    /// when migrating (issue 10's migration study; `IdiomaticTranslation`).
+    case idiomatic
 
     public static var names: [String] { allCases.map(\.rawValue) }
 }
