@@ -15,6 +15,7 @@ struct SceneBuilder {
     let usesSafeAreas: Bool
     let device: (id: String, orientation: Orientation)?
     let preset: String?
+    let toolsVersion: Double
     let root: XMLElement
     let viewController: XMLElement?
     var skipped: [IBSkip] = []
@@ -40,6 +41,7 @@ struct SceneBuilder {
         usesSafeAreas = reader.usesSafeAreas
         device = reader.designDevice
         preset = reader.presetID(reader.designDevice?.id)
+        toolsVersion = Double((reader.document["toolsVersion"] ?? "0").split(separator: ".").first ?? "0") ?? 0
         self.root = root
         self.viewController = viewController
     }
@@ -243,8 +245,14 @@ struct SceneBuilder {
         }
         let bars = DevicePresets.standard.bars
         let compact = device?.orientation == .landscape && preset.map { !$0.contains("ipad") } ?? false
-        let pad = preset?.hasPrefix("ipad") ?? false
-        if hasNavigationBar { insets.top += pad ? bars.navigationBar.pad : (compact ? bars.navigationBar.phoneCompactHeight : bars.navigationBar.phone) }
+        let pad = preset?.hasPrefix("ipad") ?? (size.width >= 768 && size.height >= 768)
+        if preset == nil && size.height >= 460 {
+            // No design device: IB's simulated status bar (20 points) over a full-height root.
+            insets.top = 20
+        }
+        // iPad bars grew to 50 points with the iOS 12 SDK (toolsVersion 14000 and later).
+        let padBar = toolsVersion >= 14000 ? bars.navigationBar.pad : bars.navigationBar.phone
+        if hasNavigationBar { insets.top += pad ? padBar : (compact ? bars.navigationBar.phoneCompactHeight : bars.navigationBar.phone) }
         if hasTab { insets.bottom += pad ? bars.tabBar.pad : (compact ? bars.tabBar.phoneCompactHeight : bars.tabBar.phone) }
         r.safeAreaInsets = insets
         return r
