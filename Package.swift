@@ -57,7 +57,7 @@ let package = Package(
         // The Auto Layout backend: translated and hand-written constraints solved incrementally (DESIGN 4).
         .target(name: "AutoLayout", dependencies: ["ViewTree", "ConstraintModel", "Translation", "Solver", "Margins"]),
         // The sweep: experiments, seeded scenario generators, both backends side by side, causes (DESIGN 8).
-        .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "Scenario", "LabJSON", "Environment", "Margins", "VFL", "ConstraintModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "Scenario", "LabJSON", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", .product(name: "Yams", package: "Yams")]),
         // The system's SQLite (libsqlite3-dev), through its C API.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // results.db: the schema, the sweep's writer, queries (the only target that knows SQLite).

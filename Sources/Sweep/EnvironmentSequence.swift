@@ -26,6 +26,8 @@ public enum EnvironmentSequenceKind: String, CaseIterable, Hashable, Sendable {
     case splitView = "split-view"
     case inCall = "in-call"
     case deviceMatrix = "device-matrix"
+    /// One device in one orientation: the step an `ib` source adds per device (issue 10).
+    case device
 
     /// The experiment-file key.
     public var key: String { rawValue.replacingOccurrences(of: "-", with: "_") }

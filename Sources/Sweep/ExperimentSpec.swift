@@ -32,6 +32,8 @@ public enum ScenarioSource: Sendable {
     case grid(FrameGridSpec)
     /// Rows or columns of content-sized views in the Visual Format Language (issue 9).
     case rows(RowGeneratorSpec)
+    /// Every scene of every Interface Builder document under a path (issue 10).
+    case interfaceBuilder(path: String, scenes: [IBSceneEntry])
 }
 
 /// Every mask × origin × size: one view in a superview, with the same origin and size on both axes
@@ -135,5 +137,17 @@ public enum SequenceSpec: Hashable, Sendable {
         case .randomWalk: "random-walk"
         case .environments(let kind, _): kind.rawValue
         }
+    }
+}
+
+/// One scene of an Interface Builder document, as a sweep scenario.
+public struct IBSceneEntry: Sendable {
+    /// `ib:<file>#<scene>`: the file and scene every divergence carries (view ids are IB's).
+    public var source: String
+    public var scenario: Scenario
+
+    public init(source: String, scenario: Scenario) {
+        self.source = source
+        self.scenario = scenario
     }
 }

@@ -1,6 +1,7 @@
 import Environment
 import Foundation
 import Geometry
+import InterfaceBuilder
 import Scenario
 import ViewTree
 import Yams
@@ -27,6 +28,9 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
 ///   - grid: {superview: [100, 100], masks: all, origins: [0, 10, 50], sizes: [0, 30, 100, 120]}
 ///   - rows: {count: 50, views: [2, 4], axis: width, superview: [[320, 100]],
 ///            hugging: [249, 250, 251], compression_resistance: [749, 750, 751]}   # VFL rows (width) or columns (height)
+///   - ib: {path: ../../shared/corpus/ib, devices: all, orientations: [portrait, landscape]}
+///     # every scene of every .xib/.storyboard under the path (a file or a folder); the devices and
+///     # orientations add one-step environment sequences (`device`), one per device and orientation
 /// sequences:
 ///   - sizes: [[200, 100], [50, 100]]
 ///   - ramp: {to: [640, 960], steps: 4}            # grow or shrink from the scenario's size
@@ -37,6 +41,7 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
 ///   - split_view: {devices: [ipad-pro-12.9], orientations: [landscape]}  # full, each width, full, …
 ///   - in_call: {devices: all, orientations: [portrait], steps: 3}        # off, on, off
 ///   - device_matrix: {devices: all, orientations: [portrait, landscape]} # one sequence over them all
+///   - device: {devices: all, orientations: [portrait]}                   # one single-step sequence each
 /// comparisons:
 ///   - {a: springs/documented, b: autolayout/modern/once}
 ///   - {a: springs/gnustep-0.29, b: springs/appkit, scale: 2, tolerance: 0.25}
@@ -161,6 +166,18 @@ private struct Reader {
         for item in try sequence(try required("scenarios"), "scenarios") { sources.append(try scenarioSource(item)) }
         var sequences: [SequenceSpec] = []
         var environmentNode: Node?
+        // An ib source's devices and orientations: one single-step environment sequence each.
+        for item in try sequence(try required("scenarios"), "scenarios") {
+            guard case .mapping(let m) = item, let ib = m.first(where: { $0.key.string == "ib" })?.value, case .mapping(let p) = ib else { continue }
+            let devicesNode = p.first { $0.key.string == "devices" }?.value
+            guard devicesNode != nil else { continue }
+            let devices = try self.devices(devicesNode, "ib")
+            let orientations = try self.orientations(p.first { $0.key.string == "orientations" }?.value, default: [.portrait])
+            for d in devices {
+                for o in orientations { sequences.append(.environments(.device, [Environment(device: d, orientation: o)])) }
+            }
+            environmentNode = environmentNode ?? ib
+        }
         for item in try sequence(try required("sequences"), "sequences") {
             let specs = try sequenceSpecs(item)
             if case .environments? = specs.first, environmentNode == nil { environmentNode = item }
@@ -182,10 +199,11 @@ private struct Reader {
     }
 
     func scenarioSource(_ node: Node) throws(SpecError) -> ScenarioSource {
-        let m = try mapping(node, "a scenario source", allowed: ["file", "generate", "grid", "rows"])
-        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate', 'grid' or 'rows'") }
+        let m = try mapping(node, "a scenario source", allowed: ["file", "generate", "grid", "rows", "ib"])
+        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate', 'grid', 'rows' or 'ib'") }
         let (key, _, v) = m[0]
         if key == "rows" { return .rows(try rows(v)) }
+        if key == "ib" { return try interfaceBuilder(v) }
         if key == "file" {
             guard let relative = v.string else { throw error(v, "file must be a path") }
             let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
@@ -226,6 +244,34 @@ private struct Reader {
             throw error(v, "zero_size + edge_touching + larger_than_superview must not exceed 1")
         }
         return .generated(spec)
+    }
+
+    /// `ib: {path, devices, orientations}`: the scenes of every document under the path. Documents
+    /// the importer cannot read (legacy archives) are left out and named in `ibSkipped`.
+    func interfaceBuilder(_ node: Node) throws(SpecError) -> ScenarioSource {
+        let g = try mapping(node, "ib", allowed: ["path", "devices", "orientations"])
+        func get(_ k: String) -> Node? { g.first { $0.key == k }?.value }
+        guard let p = get("path"), let relative = p.string else { throw error(node, "ib needs 'path' (a .xib, a .storyboard or a folder)") }
+        let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw error(p, "no such file or folder: \(path)") }
+        let files: [String] = isDirectory.boolValue
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted()
+                .map { (path as NSString).appendingPathComponent($0) }
+            : [path]
+        var scenes: [IBSceneEntry] = []
+        for f in files {
+            guard let data = FileManager.default.contents(atPath: f),
+                  let doc = try? InterfaceBuilder.importDocument(text: String(decoding: data, as: UTF8.self), file: f) else { continue }
+            let name = (f as NSString).lastPathComponent
+            for scene in doc.scenes where !scene.scenario.tree.views.isEmpty {
+                var s = scene.scenario
+                // The environment gives the root its safe area.
+                s.tree.root.safeAreaInsets = .zero
+                scenes.append(IBSceneEntry(source: "ib:\(name)#\(scene.name)", scenario: s))
+            }
+        }
+        return .interfaceBuilder(path: relative, scenes: scenes)
     }
 
     func rows(_ node: Node) throws(SpecError) -> RowGeneratorSpec {
@@ -352,7 +398,7 @@ private struct Reader {
         case .rotate: ["devices", "start", "steps"]
         case .splitView: ["devices", "orientations"]
         case .inCall: ["devices", "orientations", "steps"]
-        case .deviceMatrix: ["devices", "orientations"]
+        case .deviceMatrix, .device: ["devices", "orientations"]
         }
         let p = try mapping(v, kind.key, allowed: allowed)
         func get(_ k: String) -> Node? { p.first { $0.key == k }?.value }
@@ -381,6 +427,9 @@ private struct Reader {
         case .deviceMatrix:
             let orientations = try self.orientations(get("orientations"), default: [.portrait, .landscape])
             return [.environments(kind, EnvironmentSequenceKind.deviceMatrix(devices, orientations: orientations))]
+        case .device:
+            let orientations = try self.orientations(get("orientations"), default: [.portrait])
+            return devices.flatMap { d in orientations.map { .environments(kind, [Environment(device: d, orientation: $0)]) } }
         }
     }
 

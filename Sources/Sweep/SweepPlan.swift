@@ -27,6 +27,8 @@ public struct SweepPlan: Sendable {
                 for i in 0..<grid.count {
                     entries.append(ScenarioEntry(source: "grid:\(g)/\(i)", scenario: Scenario(tree: grid.tree(i))))
                 }
+            case .interfaceBuilder(_, let scenes):
+                entries += scenes.map { ScenarioEntry(source: $0.source, scenario: $0.scenario) }
             case .rows(let rows):
                 for i in 0..<rows.count {
                     entries.append(ScenarioEntry(source: "rows:\(g)/\(i)", scenario: RowGenerator.scenario(rows, seed: spec.seed, index: i, generator: g)))
