@@ -47,7 +47,9 @@ extension LayoutConstraint {
         guard let attr2 else {
             return attr1.isSize ? nil : .locationEqualToConstant(attr1)
         }
-        if attr1.axis != attr2.axis { return .mixedAxes(attr1, attr2) }
+        // Width and height may be related (aspect ratios, which Interface Builder writes as `1:1`);
+        // locations of different axes may not.
+        if attr1.axis != attr2.axis && !(attr1.isSize && attr2.isSize) { return .mixedAxes(attr1, attr2) }
         if attr1.isSize != attr2.isSize {
             // Only size-to-size may mix with... nothing: a size and a location never relate.
             return .locationWithSize(attr1, attr2)

@@ -52,6 +52,18 @@ public struct IBCheck: Sendable {
 
     public init(file: String) { self.file = file }
 
+    /// A scene solved at its design size: every view's frame (parent coordinates), the views the
+    /// constraints leave ambiguous, and whether required constraints conflicted.
+    public static func solve(_ scene: IBScene) -> (frames: [String: Rect], ambiguous: Set<String>, conflicted: Bool) {
+        let tree = scene.scenario.tree
+        let engine = AutoLayoutEngine(tree: tree, constraints: scene.scenario.constraints, configuration: AutoLayoutConfiguration(),
+                                      root: scene.rootInsets)
+        let step = engine.resize(to: tree.superviewSize, root: scene.rootInsets)
+        var frames: [String: Rect] = [:]
+        for v in step.tree.views { frames[v.id] = v.frame }
+        return (frames, Set(step.ambiguous), !step.conflicts.isEmpty)
+    }
+
     public static func check(_ doc: IBImport) -> IBCheck {
         var result = IBCheck(file: doc.file)
         for scene in doc.scenes {
@@ -62,11 +74,7 @@ public struct IBCheck: Sendable {
                 result.skipped += counted.count
                 continue
             }
-            let engine = AutoLayoutEngine(tree: tree, constraints: scene.scenario.constraints, configuration: AutoLayoutConfiguration(),
-                                          root: scene.rootInsets)
-            let step = engine.resize(to: tree.superviewSize, root: scene.rootInsets)
-            let ambiguous = Set(step.ambiguous)
-            let hasConflict = !step.conflicts.isEmpty
+            let (frames, ambiguous, hasConflict) = solve(scene)
             let inStack = Set(scene.stackArranged)
             let hasSkips = scene.skippedConstraints > 0
             let contentSized = Set(tree.views.filter { $0.intrinsicContentSize != .none }.map(\.id))
@@ -74,7 +82,7 @@ public struct IBCheck: Sendable {
                 guard let stored = scene.storedFrames[v.id] else { continue }
                 if scene.misplaced.contains(v.id) { result.misplaced += 1; continue }
                 if ambiguous.contains(v.id) { result.skipped += 1; continue }
-                let solved = step.tree.views[step.tree.index(of: v.id)!].frame
+                let solved = frames[v.id]!
                 if solved.maxEdgeDifference(to: stored) <= tolerance {
                     result.agree += 1
                 } else {

@@ -71,6 +71,12 @@ public struct IBImportError: Error, Equatable, Sendable, CustomStringConvertible
     public var location: SourceLocation
     public var problem: Problem
 
+    public init(file: String, location: SourceLocation, problem: Problem) {
+        self.file = file
+        self.location = location
+        self.problem = problem
+    }
+
     public var description: String {
         let at = location == .none ? "\(file):" : "\(file):\(location.line):\(location.column):"
         switch problem {

@@ -57,6 +57,17 @@ struct SceneBuilder {
         return Rect(x: number(r["x"]) ?? 0, y: number(r["y"]) ?? 0, width: number(r["width"]) ?? 0, height: number(r["height"]) ?? 0)
     }
 
+    /// Whether a cell element sits inside another cell (its scene imports it).
+    func isInsideCell(_ e: XMLElement) -> Bool {
+        var found = false
+        func visit(_ x: XMLElement, inCell: Bool) {
+            if x.name == e.name && x.location == e.location { found = inCell; return }
+            for c in x.children { visit(c, inCell: inCell || cellElements.contains(x.name)) }
+        }
+        visit(root, inCell: cellElements.contains(root.name))
+        return found
+    }
+
     func isRoot(_ e: XMLElement) -> Bool { e.name == root.name && e.location == root.location }
 
     mutating func build(name: String) -> IBScene {
@@ -68,6 +79,12 @@ struct SceneBuilder {
         }
         collect(root, id: rootID)
         walk(root, parentID: nil, parentSize: rootFrame.size, parentFlipped: false)
+        // Prototype cells (table and collection views keep them outside <subviews>).
+        let queued = Set(cells.compactMap { $0["id"] })
+        for e in root.descendants() where cellElements.contains(e.name) && !queued.contains(e["id"] ?? "") && !isInsideCell(e) {
+            cells.append(e)
+            skip(e, "a cell: the table or collection view lays it out at run time; imported as a scene of its own")
+        }
         var constraints: [LayoutConstraint] = []
         let known = Set(views.map(\.id) + [ViewTree.superviewID])
         for (owner, e) in constraintElements {
