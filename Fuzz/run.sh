@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the lab's libFuzzer targets: Fuzz/run.sh [TARGET…] [--seconds N] [--runs N]
-#   targets: vfl (default: all). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
+#   targets: vfl, ib (default: all). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
 # Needs clang's libFuzzer runtime, which the Swift toolchain ships (swiftc -sanitize=fuzzer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +14,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -eq 0 ] && targets=(vfl)
+[ ${#targets[@]} -eq 0 ] && targets=(vfl ib)
 
 scratch=.build-fuzz
 build_modules() {  # $@: SwiftPM targets to build instrumented
@@ -30,7 +30,9 @@ objects() {  # $@: targets whose object files to link
 for target in "${targets[@]}"; do
   case "$target" in
     vfl) modules=(Geometry ViewTree LabJSON ConstraintModel VFL); source=Fuzz/VFLFuzz.swift ;;
-    *) echo "unknown fuzz target: $target (valid: vfl)" >&2; exit 64 ;;
+    ib) modules=(Geometry ViewTree LabJSON LabXML ConstraintModel VFL Scenario Margins Environment Solver Translation AutoLayout InterfaceBuilder)
+        source=Fuzz/IBFuzz.swift ;;
+    *) echo "unknown fuzz target: $target (valid: vfl, ib)" >&2; exit 64 ;;
   esac
   build_modules "${modules[@]}"
   binary="$scratch/fuzz-$target"
@@ -38,13 +40,26 @@ for target in "${targets[@]}"; do
   swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$scratch/release/Modules" "$source" $(objects "${modules[@]}") -o "$binary" \
     2> >(grep -v "Cannot export local symbol" >&2)
   mkdir -p "Fuzz/crashes/$target" "$scratch/corpus-$target"
-  # Seed the corpus with DESIGN 6's strings (first byte: no options).
+  if [ "$target" = ib ]; then
+    # Seed with the smallest documents of the corpus beside the repository (read, never copied in).
+    corpus_dir=../shared/corpus/ib
+    if [ -d "$corpus_dir" ]; then
+      ls -S "$corpus_dir"/*.xib "$corpus_dir"/*.storyboard 2>/dev/null | tail -40 | while read -r f; do
+        cp "$f" "$scratch/corpus-$target/$(basename "$f" | tr ' ' '_')"
+      done
+    fi
+    max_len=65536
+  else
+    max_len=256
+  fi
+  # Seed the vfl corpus with DESIGN 6's strings (first byte: no options).
   i=0
-  for s in "[button]-[textField]" "|-50-[purpleBox]-50-|" "[button(100@20)]" "[a(>=70,<=100)]" "|-[a]-[b]-[c(>=20)]-|" \
+  [ "$target" = vfl ] && for s in "[button]-[textField]" "|-50-[purpleBox]-50-|" "[button(100@20)]" "[a(>=70,<=100)]" "|-[a]-[b]-[c(>=20)]-|" \
            "V:|-10-[a(>=70@1000,>=b@250)]-[b][c]-|" "V|[x]|" "[x)" "[x(]" "[view]-" "-[view]" "[9ab]" "[view(>30)]"; do
     printf '\0%s' "$s" > "$scratch/corpus-$target/seed$i"; i=$((i + 1))
   done
+  true
   echo "fuzzing $target for ${seconds}s (runs: $runs)"
-  SWIFT_BACKTRACE=enable=no "$binary" "$scratch/corpus-$target" -max_total_time="$seconds" -runs="$runs" -max_len=256 \
+  SWIFT_BACKTRACE=enable=no "$binary" "$scratch/corpus-$target" -max_total_time="$seconds" -runs="$runs" -max_len="$max_len" \
     -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1 2>&1 | grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done" || true
 done
