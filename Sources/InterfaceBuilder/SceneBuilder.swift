@@ -238,7 +238,14 @@ struct SceneBuilder {
     func rootView(_ size: Size) -> RootView {
         var r = RootView()
         // A view controller's root has no own margins: the system minimum gives it its sides.
-        var margins = View(id: "root", frame: .zero, layoutMargins: viewController != nil && platform == .iOS ? .zero : .defaultLayoutMargins)
+        var own = viewController != nil && platform == .iOS ? EdgeInsets.zero : .defaultLayoutMargins
+        if platform == .iOS && (root.name == "tableViewCellContentView" || root["key"] == "contentView" && root.name != "view") {
+            // A table view cell's content view: UIKit's cell margins, 11 above and below, 16 at the
+            // sides of cells narrower than 414 points (iPhones in portrait), 20 on wider ones.
+            let side: Double = size.width < 414 ? 16 : 20
+            own = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+        }
+        var margins = View(id: "root", frame: .zero, layoutMargins: own)
         readMargins(root, into: &margins)
         r.layoutMargins = margins.layoutMargins
         r.directionalLayoutMargins = margins.directionalLayoutMargins
