@@ -91,8 +91,34 @@ struct DocumentReader {
         return nil
     }
 
+    /// View controllers IB draws under a navigation bar: a navigation controller's root, and what a
+    /// push or show segue leads to from one of those (transitively).
+    var navigationBarControllers: Set<String> = []
+
+    mutating func inferNavigationBars() {
+        let all = document.descendants()
+        var edges: [String: [String]] = [:]
+        var start: [String] = []
+        for e in all where e.name == "segue" {
+            guard let destination = e["destination"] else { continue }
+            if e["relationship"] == "rootViewController" { start.append(destination) }
+            if ["push", "show"].contains(e["kind"] ?? "") {
+                // The segue's source: the view controller whose <connections> hold it.
+                if let source = all.first(where: { vc in vc["sceneMemberID"] == "viewController" && vc.child("connections")?.children.contains { $0.location == e.location } == true })?["id"] {
+                    edges[source, default: []].append(destination)
+                }
+            }
+        }
+        var queue = start
+        while let id = queue.popLast() {
+            guard navigationBarControllers.insert(id).inserted else { continue }
+            queue += edges[id] ?? []
+        }
+    }
+
     mutating func read() -> IBImport {
         let kind: IBImport.Kind = (document["type"] ?? "").contains("Storyboard") ? .storyboard : .xib
+        if kind == .storyboard { inferNavigationBars() }
         if kind == .storyboard {
             for scene in document.child("scenes")?.children("scene") ?? [] { readScene(scene) }
         } else {

@@ -18,6 +18,7 @@ struct SceneBuilder {
     let toolsVersion: Double
     let root: XMLElement
     let viewController: XMLElement?
+    let navigationBarControllers: Set<String>
     var skipped: [IBSkip] = []
     var cells: [XMLElement] = []
 
@@ -44,6 +45,7 @@ struct SceneBuilder {
         toolsVersion = Double((reader.document["toolsVersion"] ?? "0").split(separator: ".").first ?? "0") ?? 0
         self.root = root
         self.viewController = viewController
+        navigationBarControllers = reader.navigationBarControllers
     }
 
     mutating func skip(_ e: XMLElement, _ reason: String) {
@@ -289,7 +291,7 @@ struct SceneBuilder {
     var hasNavigationBar: Bool {
         let simulated = (viewController?.children ?? []) + root.children
         if let top = simulated.first(where: { $0["key"] == "simulatedTopBarMetrics" }) { return top.name.contains("Navigation") }
-        return viewController?.child("navigationItem") != nil
+        return viewController.flatMap { $0["id"] }.map(navigationBarControllers.contains) ?? false
     }
 
     var hasTab: Bool {
