@@ -102,8 +102,13 @@ struct SceneBuilder {
         do {
             tree = try ViewTree(superviewSize: rootFrame.size, views: views, root: rootView(rootFrame.size))
         } catch {
-            skip(root, "the view tree is not well formed: \(error)")
+            // A document with a repeated id (or a cycle) has no well-formed tree: the scene keeps its
+            // root only, and none of its constraints.
+            skip(root, "the view tree is not well formed (\(error)): the scene is imported without its subviews and constraints")
             tree = try! ViewTree(superviewSize: rootFrame.size, views: [])
+            constraints = []
+            stacks = []
+            stored = [:]
         }
         // Stack views: arranged subviews get UIStackView's constraints (DESIGN 10).
         for (stackID, e) in stacks {

@@ -51,7 +51,10 @@ struct ImportCommand: ParsableCommand {
         for (n, scene) in doc.scenes.enumerated() {
             let name = String(format: "%02d", n + 1) + "-" + scene.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.reduce("") { $0 + String($1) }
             let path = (dir as NSString).appendingPathComponent(name.prefix(80) + ".json")
-            try (scene.scenario.json() + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            // The design device's safe area is IB's; `layout --device` gives each device's own.
+            var scenario = scene.scenario
+            scenario.tree.root.safeAreaInsets = .zero
+            try (scenario.json() + "\n").write(toFile: path, atomically: true, encoding: .utf8)
             print("  \(path): \(scene.scenario.tree.views.count) views, \(scene.scenario.constraints.count) constraints"
                   + (scene.misplaced.isEmpty ? "" : ", \(scene.misplaced.count) misplaced in IB"))
         }

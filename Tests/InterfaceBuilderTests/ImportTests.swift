@@ -273,3 +273,18 @@ struct ImportTests {
         }
     }
 }
+
+/// Inputs the importer fuzz target crashed on (Fuzz/run.sh ib), kept as tests.
+@Suite("Interface Builder fuzz crashes")
+struct FuzzCrashTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Crashes")
+
+    /// A document that repeats a view's id: its tree is not well formed, so the scene keeps only its
+    /// root, says why, and is not solved with constraints that name views it does not have.
+    @Test func repeatedViewIDs() throws {
+        let text = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent("duplicate-view-id.xib")), as: UTF8.self)
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "crash.xib")
+        #expect(doc.skipped.contains { $0.reason.hasPrefix("the view tree is not well formed") })
+        _ = IBCheck.check(doc)
+    }
+}
