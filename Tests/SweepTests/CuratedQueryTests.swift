@@ -8,6 +8,9 @@ import Testing
 struct CuratedQueryTests {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    static let corpusFile = repo.deletingLastPathComponent().appendingPathComponent(
+        "shared/corpus/ib/mpospese__MPFoldTransition__MPFoldTransition__en.lproj__MainStoryboard_iPhone.storyboard").path
+
     static let spec = """
         name: curated-small
         seed: 2
@@ -76,5 +79,31 @@ struct CuratedQueryTests {
             else if case .integer(let n) = row[col("ambiguous_rows")] { ambiguousTied += Int(n) }
         }
         #expect(squeezedRows > 0 && ambiguousTied > 0)
+    }
+
+    /// (g) The migration study on one storyboard of the corpus, on one device.
+    @Test func theMigrationQueryAnswers() throws {
+        let spec = """
+            name: migration-small
+            seed: 1
+            scenarios:
+              - ib: {path: "\(Self.corpusFile)", devices: [ipad-pro-12.9, iphone-se-1], orientations: [portrait]}
+            sequences: []
+            comparisons:
+              - {a: springs/documented, b: autolayout/modern/once}
+              - {a: springs/documented, b: autolayout/idiomatic/once}
+            """
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("migration-\(UUID().uuidString).db").path
+        let store = try ResultsStore(path: path)
+        #expect(try store.runSession(SweepPlan(try SpecReader.read(text: spec, file: "m.yaml")), jobs: 2, resume: false,
+                                     codeVersion: "test", shouldStop: { false }).completed)
+        let db = try Database(path: path, readOnly: true)
+        let sql = try String(contentsOf: Self.repo.appendingPathComponent("experiments/queries/ib-migration.sql"), encoding: .utf8)
+        let g = try db.query(sql)
+        // The About screen's centred, proportionally sized view moves when migrated, on both devices.
+        #expect(g.rows.count == 1)
+        #expect(g.rows.first?[0] == .text("ib:mpospese__MPFoldTransition__MPFoldTransition__en.lproj__MainStoryboard_iPhone.storyboard#scene Idb-GH-ge0 AboutViewController"))
+        #expect(g.rows.first?[g.columns.firstIndex(of: "device_steps")!] == .integer(2))
+        if case .text(let causes)? = g.rows.first?[g.columns.firstIndex(of: "causes")!] { #expect(causes.contains("idiomatic-rule")) }
     }
 }

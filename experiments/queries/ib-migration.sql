@@ -16,6 +16,7 @@ changes AS (
     JOIN scenarios s ON s.run_id = u.run_id AND s.scenario_index = u.scenario_index
     JOIN steps st ON st.unit_id = u.id AND st.step_index = d.step_index
     WHERE d.run_id = (SELECT id FROM run) AND c.a = 'springs/documented' AND c.b LIKE 'autolayout/idiomatic/%'
+      AND s.source LIKE 'ib:%'
       AND d.causes NOT LIKE '%hand-written-constraints%'
 ),
 per_screen AS (
