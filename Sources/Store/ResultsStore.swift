@@ -69,10 +69,11 @@ public final class ResultsStore {
             }
             guard case .integer(let experiment) = existing[0][0] else { return }
             let r = try database.prepare("""
-                INSERT INTO runs (experiment_id, code_version, status, jobs, units_total, started_at, seconds)
-                VALUES (?,?,'running',?,?,?,0)
+                INSERT INTO runs (experiment_id, code_version, status, jobs, units_total, started_at, seconds, spec_path)
+                VALUES (?,?,'running',?,?,?,0,?)
                 """)
             r.bind(1, experiment); r.bind(2, codeVersion); r.bind(3, jobs); r.bind(4, plan.unitCount); r.bind(5, Self.now())
+            if let p = spec.path { r.bind(6, p) } else { r.bindNull(6) }
             try r.run()
             runID = database.lastInsertRowID
             let sc = try database.prepare("INSERT INTO scenarios (run_id, scenario_index, source, view_count, scenario_json) VALUES (?,?,?,?,?)")

@@ -15,6 +15,7 @@ public enum Schema {
         ("steps", "device", "TEXT"), ("steps", "orientation", "TEXT"), ("steps", "in_call", "INTEGER"),
         ("steps", "window_width", "REAL"), ("steps", "passes_a", "INTEGER"), ("steps", "passes_b", "INTEGER"),
         ("steps", "settled", "INTEGER NOT NULL DEFAULT 1"),
+        ("runs", "spec_path", "TEXT"),
     ]
 
     public static let sql = """
@@ -35,7 +36,8 @@ public enum Schema {
             units_total   INTEGER NOT NULL,
             started_at    TEXT NOT NULL,
             finished_at   TEXT,
-            seconds       REAL                  -- time spent computing, summed over resumed sessions
+            seconds       REAL,                 -- time spent computing, summed over resumed sessions
+            spec_path     TEXT                  -- the experiment file as given (regress resolves its paths from it)
         );
         CREATE TABLE IF NOT EXISTS scenarios (
             run_id         INTEGER NOT NULL REFERENCES runs(id),

@@ -9,10 +9,14 @@ public struct ExperimentSpec: Sendable {
     public var name: String
     public var seed: UInt64
     public var scenarioSources: [ScenarioSource]
+    /// Per source (same order), the sequence kinds it runs through; nil for every sequence.
+    public var sourceSequenceKinds: [Set<String>?] = []
     public var sequences: [SequenceSpec]
     public var comparisons: [Comparison]
     /// The file's text, stored with the results so a run can be reproduced.
     public var text: String
+    /// The file it was read from (relative paths in it resolve from there), when it was a file.
+    public var path: String?
 
     public init(name: String, seed: UInt64, scenarioSources: [ScenarioSource], sequences: [SequenceSpec],
                 comparisons: [Comparison], text: String = "") {

@@ -70,7 +70,9 @@ public enum SpecReader {
         } catch {
             throw SpecError(file: file, line: 0, column: 0, message: "\(error)")
         }
-        return try r.experiment(root, text: text)
+        var spec = try r.experiment(root, text: text)
+        spec.path = file
+        return spec
     }
 }
 
@@ -163,7 +165,11 @@ private struct Reader {
         let seedNode = try required("seed")
         guard case .scalar = seedNode, let seed = UInt64(seedNode.string ?? "") else { throw error(seedNode, "seed must be a non-negative integer") }
         var sources: [ScenarioSource] = []
-        for item in try sequence(try required("scenarios"), "scenarios") { sources.append(try scenarioSource(item)) }
+        var kinds: [Set<String>?] = []
+        for item in try sequence(try required("scenarios"), "scenarios") {
+            sources.append(try scenarioSource(item))
+            kinds.append(try sourceSequenceKinds(item))
+        }
         var sequences: [SequenceSpec] = []
         var environmentNode: Node?
         // An ib source's devices and orientations: one single-step environment sequence each.
@@ -194,13 +200,33 @@ private struct Reader {
         for (key, list) in [("scenarios", sources.count), ("sequences", sequences.count), ("comparisons", comparisons.count)] where list == 0 {
             throw error(value(key), "\(key) must not be empty")
         }
-        return ExperimentSpec(name: name, seed: seed, scenarioSources: sources, sequences: sequences,
-                              comparisons: comparisons, text: text)
+        let known = Set(sequences.map(\.kind))
+        for (item, set) in zip(try sequence(try required("scenarios"), "scenarios"), kinds) {
+            for k in set ?? [] where !known.contains(k) {
+                throw error(item, "this source names sequence kind '\(k)', which the experiment does not have (it has: \(known.sorted().joined(separator: ", ")))")
+            }
+        }
+        var spec = ExperimentSpec(name: name, seed: seed, scenarioSources: sources, sequences: sequences,
+                                  comparisons: comparisons, text: text)
+        spec.sourceSequenceKinds = kinds
+        return spec
+    }
+
+    /// A source's optional `sequences: [kind, …]`: the kinds of sequence its scenarios run through.
+    func sourceSequenceKinds(_ node: Node) throws(SpecError) -> Set<String>? {
+        guard case .mapping(let m) = node, let list = m.first(where: { $0.key.string == "sequences" })?.value else { return nil }
+        var out = Set<String>()
+        for item in try sequence(list, "sequences") {
+            guard let s = item.string else { throw error(item, "sequences lists sequence kinds (sizes, ramp, through-zero, …)") }
+            out.insert(s)
+        }
+        return out
     }
 
     func scenarioSource(_ node: Node) throws(SpecError) -> ScenarioSource {
-        let m = try mapping(node, "a scenario source", allowed: ["file", "generate", "grid", "rows", "ib"])
-        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate', 'grid', 'rows' or 'ib'") }
+        let all = try mapping(node, "a scenario source", allowed: ["file", "generate", "grid", "rows", "ib", "sequences"])
+        let m = all.filter { $0.key != "sequences" }
+        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate', 'grid', 'rows' or 'ib' (with an optional 'sequences')") }
         let (key, _, v) = m[0]
         if key == "rows" { return .rows(try rows(v)) }
         if key == "ib" { return try interfaceBuilder(v) }

@@ -4,8 +4,9 @@ import Scenario
 import ViewTree
 
 /// An experiment expanded into its work: every scenario (files read, trees generated), every
-/// sequence and comparison. A work unit is one scenario × sequence × comparison, numbered
-/// `(s·Q + q)·C + c`, so units can be done in any order, on any core, and resumed by number.
+/// sequence and comparison. A work unit is one scenario × sequence × comparison — every sequence, or
+/// the kinds its source names (`sequences:` on a source) — numbered `p·C + c` over the scenario ×
+/// sequence pairs in order, so units can be done in any order, on any core, and resumed by number.
 public struct SweepPlan: Sendable {
     public struct ScenarioEntry: Sendable {
         /// `file:<path>`, `generated:<source>/<index>`, `grid:<source>/<index>` or `rows:<source>/<index>`.
@@ -15,11 +16,20 @@ public struct SweepPlan: Sendable {
 
     public let spec: ExperimentSpec
     public let scenarios: [ScenarioEntry]
+    /// The (scenario, sequence) pairs that make units, in order.
+    public let pairs: [(scenario: Int, sequence: Int)]
 
     public init(_ spec: ExperimentSpec) {
         self.spec = spec
         var entries: [ScenarioEntry] = []
+        var pairs: [(Int, Int)] = []
         for (g, source) in spec.scenarioSources.enumerated() {
+            let first = entries.count
+            defer {
+                let kinds = g < spec.sourceSequenceKinds.count ? spec.sourceSequenceKinds[g] : nil
+                let sequences = spec.sequences.indices.filter { kinds?.contains(spec.sequences[$0].kind) ?? true }
+                for s in first..<entries.count { for q in sequences { pairs.append((s, q)) } }
+            }
             switch source {
             case .file(let path, let scenario):
                 entries.append(ScenarioEntry(source: "file:\(path)", scenario: scenario))
@@ -41,9 +51,10 @@ public struct SweepPlan: Sendable {
             }
         }
         scenarios = entries
+        self.pairs = pairs
     }
 
-    public var unitCount: Int { scenarios.count * spec.sequences.count * spec.comparisons.count }
+    public var unitCount: Int { pairs.count * spec.comparisons.count }
 
     public struct Unit: Hashable, Sendable {
         public var index: Int
@@ -53,8 +64,9 @@ public struct SweepPlan: Sendable {
     }
 
     public func unit(_ index: Int) -> Unit {
-        let c = spec.comparisons.count, q = spec.sequences.count
-        return Unit(index: index, scenario: index / (q * c), sequence: (index / c) % q, comparison: index % c)
+        let c = spec.comparisons.count
+        let pair = pairs[index / c]
+        return Unit(index: index, scenario: pair.scenario, sequence: pair.sequence, comparison: index % c)
     }
 
     /// The steps of a sequence applied to a scenario (random walks are seeded per scenario and sequence).

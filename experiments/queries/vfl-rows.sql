@@ -3,20 +3,24 @@
 -- squeezes a view below its intrinsic width, which view that is, and whether it is the view with the
 -- row's lowest compression resistance; and the first width at which equal content priorities leave the
 -- row ambiguous. Summarised by how the lowest resistance is held (one view, or tied) and row length.
+-- Springs' documented rule against the modern translation (the rows do not translate masks).
 -- Intrinsic sizes and priorities come from each row's stored scenario (scenarios.scenario_json).
 WITH run AS (
     SELECT MAX(run_id) AS id FROM scenarios WHERE source LIKE 'rows:%'
 ),
 rows_ AS (
-    SELECT u.id AS unit_id, s.scenario_index, s.scenario_json
+    SELECT u.id AS unit_id, s.scenario_index
     FROM units u JOIN scenarios s ON s.run_id = u.run_id AND s.scenario_index = u.scenario_index
+    JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
     WHERE u.run_id = (SELECT id FROM run) AND s.source LIKE 'rows:%'
+      AND c.a = 'springs/documented' AND c.b LIKE 'autolayout/modern/%'
 ),
 view_info AS (
-    SELECT r.scenario_index, json_extract(v.value, '$.id') AS view_id,
+    SELECT s.scenario_index, json_extract(v.value, '$.id') AS view_id,
            json_extract(v.value, '$.intrinsicContentSize[0]') AS intrinsic,
            COALESCE(json_extract(v.value, '$.contentCompressionResistancePriority.horizontal'), 750) AS resistance
-    FROM rows_ r, json_each(r.scenario_json, '$.views') v
+    FROM scenarios s, json_each(s.scenario_json, '$.views') v
+    WHERE s.run_id = (SELECT id FROM run) AND s.source LIKE 'rows:%'
 ),
 row_info AS (
     SELECT scenario_index, COUNT(*) AS views, MIN(resistance) AS lowest,
@@ -52,7 +56,7 @@ SELECT CASE WHEN ri.holding_lowest = 1 THEN 'one view' ELSE 'tied' END AS lowest
        ROUND(AVG(f.width), 1) AS mean_width_first_squeeze,
        SUM(f.views > 1) AS several_give_at_once,
        COUNT(a.scenario_index) AS ambiguous_rows,
-       SUM(a.width > COALESCE(f.width, 0)) AS ambiguous_before_squeeze,
+       COALESCE(SUM(a.width > COALESCE(f.width, 0)), 0) AS ambiguous_before_squeeze,
        ROUND(AVG(a.width), 1) AS mean_width_ambiguous_from
 FROM row_info ri
 LEFT JOIN first_squeeze f ON f.scenario_index = ri.scenario_index
