@@ -20,37 +20,15 @@ struct ReplayCommand: ParsableCommand {
     var divergence: Int64
 
     func run() throws {
-        let database = try Database(path: db, readOnly: true)
-        let row = try database.query("""
-            SELECT d.step_index, d.view_id, d.causes, s.scenario_json, u.sizes_json, c.a, c.b, c.scale, c.tolerance,
-                   u.environments_json
-            FROM divergences d JOIN units u ON u.id = d.unit_id
-            JOIN scenarios s ON s.run_id = u.run_id AND s.scenario_index = u.scenario_index
-            JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
-            WHERE d.id = ?
-            """, [.integer(divergence)]).rows
-        guard let r = row.first, case .integer(let step) = r[0], case .text(let viewID) = r[1], case .text(let causes) = r[2],
-              case .text(let scenarioJSON) = r[3], case .text(let sizesJSON) = r[4], case .text(let aName) = r[5],
-              case .text(let bName) = r[6], case .real(let tolerance) = r[8],
-              let a = BackendConfiguration(aName), let b = BackendConfiguration(bName)
-        else {
-            printError("\(db): no divergence \(divergence)")
+        let stored: StoredDivergence
+        do { stored = try StoredDivergence.load(try Database(path: db, readOnly: true), id: divergence) } catch {
+            printError("\(db): \(error)")
             throw ExitCode(1)
         }
-        let scale: Int? = if case .integer(let s) = r[7] { Int(s) } else { nil }
-        let scenario = try Scenario(json: scenarioJSON)
-        guard let sizes = UnitResult.sizes(fromJSON: sizesJSON), Int(step) < sizes.count else {
-            printError("\(db): divergence \(divergence) has unreadable sizes: \(sizesJSON)")
-            throw ExitCode(1)
-        }
-        var steps = sizes.map { SweepStep(size: $0) }
-        if case .text(let json) = r[9] {
-            guard let environments = UnitResult.environments(fromJSON: json), environments.count == sizes.count else {
-                printError("\(db): divergence \(divergence) has unreadable environments: \(json)")
-                throw ExitCode(1)
-            }
-            steps = environments.map(SweepStep.init)
-        }
+        let scenario = stored.scenario, steps = stored.steps, step = stored.step, viewID = stored.viewID
+        let causes = stored.causes.joined(separator: ","), sizesJSON = stored.sizesJSON
+        let sizes = steps.map { $0.size }
+        let (a, b, scale, tolerance) = (stored.comparison.a, stored.comparison.b, stored.comparison.scale, stored.comparison.tolerance)
         let comparison = Comparison(a: a, b: b, scale: scale, tolerance: tolerance)
         let frames = UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: steps, comparison: comparison,
                                        step: Int(step))
