@@ -18,9 +18,15 @@ public enum Springs {
         if rule.clampsNegativeSuperviewSize {
             target = Size(width: max(0, newSize.width), height: max(0, newSize.height))
         }
+        // Setting the size a view already has resizes nothing — no split, no rounding, nothing carried
+        // (GNUstep's `setFrameSize:` returns early on an equal size, seen against live GNUstep 0.29;
+        // UIKit and the other implementations autoresize only when the size changes).
+        if target == tree.superviewSize {
+            return SpringsStep(tree: tree, state: state, notes: Array(repeating: [], count: tree.views.count))
+        }
         var run = Run(tree: tree, rule: rule, scale: Double(scale), frames: tree.frames, errors: state.errors,
                       notes: Array(repeating: [], count: tree.views.count))
-        run.resizeSubviews(of: nil, from: tree.superviewSize, to: target)
+        run.resizeSubviews(of: nil, from: tree.superviewSize, to: target, base: .zero)
         var result = tree
         result.superviewSize = target
         result.setFrames(run.frames)
@@ -50,7 +56,8 @@ public enum Springs {
         var errors: [Rect]
         var notes: [ResizeNotes]
 
-        mutating func resizeSubviews(of parent: Int?, from oldSize: Size, to newSize: Size) {
+        /// `base` is the parent's origin in the top-level view's coordinates (`AxisResize.baseOffset`).
+        mutating func resizeSubviews(of parent: Int?, from oldSize: Size, to newSize: Size, base: Point) {
             for child in tree.children(of: parent) {
                 let before = frames[child]
                 let mask = tree.views[child].mask
@@ -62,7 +69,8 @@ public enum Springs {
                         origin: before.origin(on: axis), length: before.length(on: axis),
                         originError: isH ? error.x : error.y, lengthError: isH ? error.width : error.height,
                         parts: mask.parts(on: axis), maskIsNone: mask.isEmpty,
-                        oldSuperLength: oldSize[axis], newSuperLength: newSize[axis], scale: scale)
+                        oldSuperLength: oldSize[axis], newSuperLength: newSize[axis], scale: scale, isVertical: !isH,
+                        baseOffset: isH ? base.x : base.y)
                     let out = rule.resize(input)
                     frame.set(axis, origin: out.origin, length: out.length)
                     if isH {
@@ -77,8 +85,9 @@ public enum Springs {
                 frames[child] = frame
                 errors[child] = error
                 // NaN sizes compare unequal, so a non-finite size also propagates, as it would live.
-                if frame.size != before.size {
-                    resizeSubviews(of: child, from: before.size, to: frame.size)
+                if frame.size != before.size || (rule.resizesSubviewsWhenMoved && frame != before) {
+                    resizeSubviews(of: child, from: before.size, to: frame.size,
+                                   base: Point(x: base.x + frame.x, y: base.y + frame.y))
                 }
             }
         }

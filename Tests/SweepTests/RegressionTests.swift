@@ -75,7 +75,8 @@ struct RegressionTests {
         #expect(!reports.isEmpty)
         for r in reports {
             let summary = r.counts.filter { $0.added + $0.removed + $0.changed > 0 }.map { "\($0.comparison): +\($0.added) −\($0.removed) ~\($0.changed)" }
-            #expect(r.identical, "\(r.name): \(summary.joined(separator: "; ")) — accept with: layoutlab regress results.db --accept")
+            let identical = r.identical
+            #expect(identical, "\(r.name): \(summary.joined(separator: "; ")) — accept with: layoutlab regress results.db --accept")
         }
     }
 }
