@@ -20,7 +20,7 @@ public final class ResultsStore {
         }
         insertUnit = try database.prepare("""
             INSERT INTO units (run_id, unit_index, scenario_index, sequence_index, sequence_kind, comparison_index,
-                               sizes_json, view_steps, divergences, environments_json) VALUES (?,?,?,?,?,?,?,?,?,?)
+                               sizes_json, view_steps, divergences, environments_json, error) VALUES (?,?,?,?,?,?,?,?,?,?,?)
             """)
         insertStep = try database.prepare("""
             INSERT INTO steps (unit_id, step_index, width, height, diverging_views, device, orientation, in_call, window_width,
@@ -111,9 +111,10 @@ public final class ResultsStore {
         s.bind(7, result.sizesJSON)
         s.bind(8, result.viewSteps); s.bind(9, result.divergences.count)
         if let e = result.environmentsJSON { s.bind(10, e) } else { s.bindNull(10) }
+        if let e = result.error { s.bind(11, e) } else { s.bindNull(11) }
         try s.run()
         let unitID = database.lastInsertRowID
-        for (k, size) in result.sizes.enumerated() {
+        for (k, size) in result.sizes.enumerated() where result.error == nil {
             let st = insertStep
             st.bind(1, unitID); st.bind(2, k); st.bind(3, size.width); st.bind(4, size.height); st.bind(5, result.divergingViews[k])
             if k < result.environments.count {

@@ -16,6 +16,7 @@ public enum Schema {
         ("steps", "window_width", "REAL"), ("steps", "passes_a", "INTEGER"), ("steps", "passes_b", "INTEGER"),
         ("steps", "settled", "INTEGER NOT NULL DEFAULT 1"),
         ("runs", "spec_path", "TEXT"),
+        ("units", "error", "TEXT"),
     ]
 
     public static let sql = """
@@ -68,6 +69,7 @@ public enum Schema {
             sizes_json       TEXT NOT NULL,     -- [[w,h],…] applied in order (windows, for environments)
             environments_json TEXT,             -- [{"device","orientation","inCall","windowWidth"},…]; NULL: sizes only
             view_steps       INTEGER NOT NULL,
+            error            TEXT,              -- an external engine's failure on this unit (on_error: skip)
             divergences      INTEGER NOT NULL,
             UNIQUE (run_id, unit_index)
         );

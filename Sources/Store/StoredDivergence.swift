@@ -13,6 +13,9 @@ public struct StoredDivergence: Sendable {
     public var viewID: String
     public var causes: [String]
     public var sizesJSON: String
+    /// The run's external engines (from its stored spec, commands resolved beside the spec file as
+    /// the sweep did), so a replay can run an `external:NAME` side again.
+    public var engines: [String: ExternalEngineSpec] = [:]
 
     public enum LoadError: Error, CustomStringConvertible {
         case notFound(Int64)
@@ -27,8 +30,10 @@ public struct StoredDivergence: Sendable {
 
     public static func load(_ db: Database, id: Int64) throws -> StoredDivergence {
         let rows = try db.query("""
-            SELECT d.step_index, d.view_id, d.causes, s.scenario_json, u.sizes_json, c.a, c.b, c.scale, c.tolerance, u.environments_json
+            SELECT d.step_index, d.view_id, d.causes, s.scenario_json, u.sizes_json, c.a, c.b, c.scale, c.tolerance, u.environments_json,
+                   e.spec_text, r.spec_path
             FROM divergences d JOIN units u ON u.id = d.unit_id
+            JOIN runs r ON r.id = u.run_id JOIN experiments e ON e.id = r.experiment_id
             JOIN scenarios s ON s.run_id = u.run_id AND s.scenario_index = u.scenario_index
             JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
             WHERE d.id = ?
@@ -48,7 +53,15 @@ public struct StoredDivergence: Sendable {
             }
             steps = environments.map(SweepStep.init)
         }
+        var engines: [String: ExternalEngineSpec] = [:]
+        if a.isExternal || b.isExternal, case .text(let specText) = r[10] {
+            let specPath: String? = if case .text(let p) = r[11] { p } else { nil }
+            do { engines = try SpecReader.read(text: specText, file: specPath ?? "experiment").engines } catch {
+                throw LoadError.unreadable(id, "experiment spec: \(error)")
+            }
+        }
         return StoredDivergence(id: id, scenario: scenario, steps: steps, comparison: Comparison(a: a, b: b, scale: scale, tolerance: tolerance),
-                                step: Int(step), viewID: viewID, causes: causes.split(separator: ",").map(String.init), sizesJSON: sizesJSON)
+                                step: Int(step), viewID: viewID, causes: causes.split(separator: ",").map(String.init), sizesJSON: sizesJSON,
+                                engines: engines)
     }
 }

@@ -17,9 +17,13 @@ extension ResultsStore {
 
     public enum SessionError: Error, CustomStringConvertible {
         case nothingToResume(experiment: String)
+        /// An external engine failed on a unit with `on_error: stop`: the units before it are written,
+        /// it is not; `--resume` continues from it.
+        case engineFailed(String)
         public var description: String {
             switch self {
             case .nothingToResume(let e): "nothing to resume: the database has no unfinished run of \(e) (as the file is now)"
+            case .engineFailed(let m): m
             }
         }
     }
@@ -42,6 +46,7 @@ extension ResultsStore {
         let outcome: SweepRunner.Outcome
         do {
             outcome = try SweepRunner.run(plan, jobs: jobs, skip: skip, shouldStop: shouldStop) { result in
+                if let e = result.error, result.errorStops { throw SessionError.engineFailed(e) }
                 try write(result, plan: plan)
                 units += 1
                 viewSteps += result.viewSteps
@@ -55,6 +60,11 @@ extension ResultsStore {
                 progress(result, skip.count + units)
             }
             try commitBatch()
+        } catch SessionError.engineFailed(let message) {
+            // Keep the units written before the failing one; the run stays unfinished.
+            try? commitBatch()
+            try? finishRun(completed: false, seconds: Date().timeIntervalSince(start))
+            throw SessionError.engineFailed(message)
         } catch {
             try? database.execute("ROLLBACK")
             try? finishRun(completed: false, seconds: Date().timeIntervalSince(start))

@@ -6,8 +6,16 @@ import Translation
 public enum BackendConfiguration: Hashable, Sendable, CustomStringConvertible {
     case springs(SpringsPolicy)
     case autolayout(TranslationPolicy, TranslationTiming)
+    /// An engine outside the lab speaking its JSON-lines protocol (`engines:` in the experiment).
+    case external(String)
 
     public init?(_ text: String) {
+        if text.hasPrefix("external:") {
+            let name = String(text.dropFirst("external:".count))
+            guard !name.isEmpty else { return nil }
+            self = .external(name)
+            return
+        }
         let parts = text.split(separator: "/").map(String.init)
         switch parts.first {
         case "springs":
@@ -25,20 +33,25 @@ public enum BackendConfiguration: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .springs(let p): "springs/\(p.rawValue)"
         case .autolayout(let t, let timing): "autolayout/\(t.rawValue)/\(timing.rawValue)"
+        case .external(let name): "external:\(name)"
         }
     }
+
+    /// Whether this side is an engine outside the lab (it needs the experiment's `engines:`).
+    public var isExternal: Bool { if case .external = self { true } else { false } }
 
     /// Whether this side rounds frames to the pixel grid at the comparison's scale.
     public func rounds(scale: Int?) -> Bool {
         switch self {
         case .springs(let p): [.gnustep029, .appkit, .chameleon, .winobjc].contains(p)
         case .autolayout: scale != nil
+        case .external: true  // unknown: assume it rounds (give the comparison a tolerance to be exact)
         }
     }
 
     /// Every valid spelling, for error messages.
     public static var examples: String {
-        "springs/<\(SpringsPolicy.names.joined(separator: "|"))> or autolayout/<\(TranslationPolicy.names.joined(separator: "|"))>[/<\(TranslationTiming.names.joined(separator: "|"))>]"
+        "springs/<\(SpringsPolicy.names.joined(separator: "|"))> or autolayout/<\(TranslationPolicy.names.joined(separator: "|"))>[/<\(TranslationTiming.names.joined(separator: "|"))>] or external:<engine>"
     }
 }
 

@@ -11,6 +11,8 @@ public struct ExperimentSpec: Sendable {
     public var scenarioSources: [ScenarioSource]
     /// Per source (same order), the sequence kinds it runs through; nil for every sequence.
     public var sourceSequenceKinds: [Set<String>?] = []
+    /// External engines by name, for `external:NAME` sides of comparisons.
+    public var engines: [String: ExternalEngineSpec] = [:]
     public var sequences: [SequenceSpec]
     public var comparisons: [Comparison]
     /// The file's text, stored with the results so a run can be reproduced.

@@ -155,7 +155,7 @@ private struct Reader {
     }
 
     func experiment(_ root: Node, text: String) throws(SpecError) -> ExperimentSpec {
-        let top = try mapping(root, "the experiment", allowed: ["name", "seed", "scenarios", "sequences", "comparisons"])
+        let top = try mapping(root, "the experiment", allowed: ["name", "seed", "scenarios", "sequences", "comparisons", "engines"])
         func value(_ key: String) -> Node? { top.first { $0.key == key }?.value }
         func required(_ key: String) throws(SpecError) -> Node {
             guard let v = value(key) else { throw error(root, "missing key '\(key)'") }
@@ -209,7 +209,52 @@ private struct Reader {
         var spec = ExperimentSpec(name: name, seed: seed, scenarioSources: sources, sequences: sequences,
                                   comparisons: comparisons, text: text)
         spec.sourceSequenceKinds = kinds
+        if let e = value("engines") { spec.engines = try engines(e) }
+        for item in try sequence(try required("comparisons"), "comparisons") {
+            guard case .mapping(let m) = item else { continue }
+            for (k, v) in m where ["a", "b"].contains(k.string ?? "") {
+                if let s = v.string, s.hasPrefix("external:"), spec.engines[String(s.dropFirst("external:".count))] == nil {
+                    throw error(v, "\(s) names no engine of the experiment's engines (\(spec.engines.keys.sorted().joined(separator: ", ")))")
+                }
+            }
+        }
         return spec
+    }
+
+    /// `engines: {name: {command: [program, args…], timeout: 5, on_error: stop|skip}}`.
+    func engines(_ node: Node) throws(SpecError) -> [String: ExternalEngineSpec] {
+        guard case .mapping(let m) = node else { throw error(node, "engines must be a mapping from names to engines") }
+        var out: [String: ExternalEngineSpec] = [:]
+        for (k, v) in m {
+            guard let name = k.string, !name.isEmpty else { throw error(k, "an engine needs a name") }
+            let e = try mapping(v, "engine \(name)", allowed: ["command", "timeout", "on_error"])
+            func get(_ key: String) -> Node? { e.first { $0.key == key }?.value }
+            guard let c = get("command") else { throw error(v, "engine \(name) needs 'command' (a list: program and arguments)") }
+            var command: [String] = []
+            if let single = c.string { command = [single] } else {
+                for item in try sequence(c, "command") {
+                    guard let s = item.string else { throw error(item, "command items are strings") }
+                    command.append(s)
+                }
+            }
+            guard let program = command.first else { throw error(c, "engine \(name): the command is empty") }
+            // A relative program resolves from the experiment file's folder, then the current directory.
+            if !program.hasPrefix("/") {
+                let beside = (directory as NSString).appendingPathComponent(program)
+                command[0] = FileManager.default.isExecutableFile(atPath: beside) ? beside : program
+            }
+            var spec = ExternalEngineSpec(name: name, command: command)
+            if let t = get("timeout") {
+                spec.timeout = try number(t, "timeout")
+                guard spec.timeout > 0 else { throw error(t, "timeout must be positive (seconds)") }
+            }
+            if let o = get("on_error") {
+                guard let s = o.string, let policy = ExternalEngineSpec.OnError(rawValue: s) else { throw error(o, "on_error is stop or skip") }
+                spec.onError = policy
+            }
+            out[name] = spec
+        }
+        return out
     }
 
     /// A source's optional `sequences: [kind, …]`: the kinds of sequence its scenarios run through.

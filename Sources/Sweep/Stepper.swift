@@ -31,7 +31,23 @@ func makeStepper(_ config: BackendConfiguration, tree: ViewTree, constraints: [L
         AutoLayoutStepper(engine: AutoLayoutEngine(tree: tree, constraints: constraints,
                                                    configuration: AutoLayoutConfiguration(translation: translation, timing: timing, scale: scale),
                                                    root: root))
+    case .external:
+        preconditionFailure("external engines run through UnitRunner, which computes their frames first")
     }
+}
+
+/// An external engine's answers, step by step (the engine ran the whole sequence already). It
+/// reports no events: the lab cannot see why an outside engine did what it did.
+struct ExternalStepper: Stepper {
+    let steps: [[Rect]]
+    var index = -1
+
+    mutating func advance(to size: Size, root: RootInsets) { index += 1 }
+    var passes: Int? { nil }
+    var settled: Bool { true }
+    var frames: [Rect] { steps[index] }
+    func events(_ i: Int) -> Causes { [] }
+    mutating func expensiveEvents(_ i: Int) -> Causes { [] }
 }
 
 struct SpringsStepper: Stepper {

@@ -80,6 +80,6 @@ public struct SweepPlan: Sendable {
         let u = unit(index)
         let entry = scenarios[u.scenario].scenario
         return UnitRunner.run(tree: entry.tree, constraints: entry.constraints, steps: steps(scenario: u.scenario, sequence: u.sequence),
-                              comparison: spec.comparisons[u.comparison], unit: index)
+                              comparison: spec.comparisons[u.comparison], unit: index, engines: spec.engines)
     }
 }

@@ -3,7 +3,14 @@ import Environment
 import Geometry
 import LabJSON
 import Margins
+import Scenario
 import ViewTree
+
+/// A unit that could not run (an external engine failed); the message names the unit and the engine.
+public struct UnitFailure: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}
 
 /// A view whose two frames differ beyond the tolerance at one step.
 public struct Divergence: Hashable, Sendable {
@@ -32,6 +39,10 @@ public struct UnitResult: Hashable, Sendable {
     public var divergences: [Divergence]
     /// Views × steps compared (the sweep's throughput unit).
     public var viewSteps: Int
+    /// Set when an external engine failed on this unit (no divergences are recorded then).
+    public var error: String? = nil
+    /// Whether that failure stops the sweep (the engine's `on_error: stop`).
+    public var errorStops = false
 
     public static func == (l: Self, r: Self) -> Bool {
         l.unit == r.unit && l.sizes == r.sizes && l.environments == r.environments && l.settled == r.settled
@@ -116,15 +127,38 @@ public enum UnitRunner {
                 RootStep(size: p.autoLayoutFrame.size, origin: p.autoLayoutFrame.origin, insets: p.insets))
     }
 
+    /// Springs and external engines (mask-based, like a springs-era app) see the springs-era root.
     static func side(_ config: BackendConfiguration, _ roots: (springs: RootStep, autoLayout: RootStep)) -> RootStep {
-        if case .springs = config { roots.springs } else { roots.autoLayout }
+        if case .autolayout = config { roots.autoLayout } else { roots.springs }
     }
 
     public static func run(tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
-                           unit: Int) -> UnitResult {
+                           unit: Int, engines: [String: ExternalEngineSpec] = [:]) -> UnitResult {
         let first = roots(steps.first ?? SweepStep(size: tree.superviewSize), root: tree.root)
-        var a = makeStepper(comparison.a, tree: tree, constraints: constraints, scale: comparison.scale, root: side(comparison.a, first).insets)
-        var b = makeStepper(comparison.b, tree: tree, constraints: constraints, scale: comparison.scale, root: side(comparison.b, first).insets)
+        // External sides run the whole sequence first: a failure leaves the unit without results.
+        var external: [Int: [[Rect]]] = [:]
+        for (k, config) in [comparison.a, comparison.b].enumerated() {
+            guard case .external(let name) = config else { continue }
+            var failed = UnitResult(unit: unit, sizes: steps.map(\.size), environments: [], passes: [], settled: [], divergingViews: [],
+                                    divergences: [], viewSteps: 0)
+            guard let spec = engines[name] else {
+                failed.error = "unit \(unit): no engine named \(name) in the experiment's engines"
+                failed.errorStops = true
+                return failed
+            }
+            do {
+                let sizes = steps.map { side(config, roots($0, root: tree.root)).size }
+                external[k] = try ExternalEnginePool.shared.run(spec, scenario: Scenario(tree: tree, constraints: constraints), sizes: sizes)
+            } catch {
+                failed.error = "unit \(unit): \(error)"
+                failed.errorStops = spec.onError == .stop
+                return failed
+            }
+        }
+        var a = external[0].map { ExternalStepper(steps: $0) as any Stepper }
+            ?? makeStepper(comparison.a, tree: tree, constraints: constraints, scale: comparison.scale, root: side(comparison.a, first).insets)
+        var b = external[1].map { ExternalStepper(steps: $0) as any Stepper }
+            ?? makeStepper(comparison.b, tree: tree, constraints: constraints, scale: comparison.scale, root: side(comparison.b, first).insets)
         let n = tree.views.count
         // Events so far on the path, per view; a view inherits its ancestors' (parents come first
         // in `order`, so one pass suffices).
@@ -187,9 +221,11 @@ extension UnitRunner {
     /// Both sides' frames at step `step` of a unit, recomputed from scratch (what `layoutlab replay`
     /// prints for a stored divergence).
     public static func replay(tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
-                              step: Int) -> (a: [Rect], b: [Rect]) {
+                              step: Int, engines: [String: ExternalEngineSpec] = [:]) throws(UnitFailure) -> (a: [Rect], b: [Rect]) {
         let single = run(tree: tree, constraints: constraints, steps: Array(steps.prefix(step + 1)),
-                         comparison: Comparison(a: comparison.a, b: comparison.b, scale: comparison.scale, tolerance: -1), unit: 0)
+                         comparison: Comparison(a: comparison.a, b: comparison.b, scale: comparison.scale, tolerance: -1), unit: 0,
+                         engines: engines)
+        if let error = single.error { throw UnitFailure(message: error) }
         // With a negative tolerance every view "diverges", so the last step's rows hold every frame.
         let last = single.divergences.filter { $0.step == step }.sorted { $0.view < $1.view }
         return (last.map(\.a), last.map(\.b))

@@ -30,8 +30,14 @@ struct ReplayCommand: ParsableCommand {
         let sizes = steps.map { $0.size }
         let (a, b, scale, tolerance) = (stored.comparison.a, stored.comparison.b, stored.comparison.scale, stored.comparison.tolerance)
         let comparison = Comparison(a: a, b: b, scale: scale, tolerance: tolerance)
-        let frames = UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: steps, comparison: comparison,
-                                       step: Int(step))
+        let frames: (a: [Rect], b: [Rect])
+        do {
+            frames = try UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: steps, comparison: comparison,
+                                           step: Int(step), engines: stored.engines)
+        } catch {
+            printError("divergence \(divergence): \(error)")
+            throw ExitCode(1)
+        }
         let size = sizes[Int(step)]
         let environment = steps[Int(step)].environment.map { ", \($0.label)" } ?? ""
         print("divergence \(divergence): view \(viewID), step \(step + 1) of \(sizes.count), superview \(JSONWriter.plainNumber(size.width))x\(JSONWriter.plainNumber(size.height))\(environment)")

@@ -35,6 +35,8 @@ struct ShrinkCommand: ParsableCommand {
             printError("\(db): \(error)")
             throw ExitCode(1)
         }
+        if case .external = stored.comparison.a { printError("shrinking against an external engine is not supported: shrink a lab-only comparison"); throw ExitCode(1) }
+        if case .external = stored.comparison.b { printError("shrinking against an external engine is not supported: shrink a lab-only comparison"); throw ExitCode(1) }
         let causes = Set(stored.causes)
         let start = Shrinker.Case(scenario: stored.scenario, steps: Array(stored.steps.prefix(stored.step + 1)))
         guard Shrinker.reproduces(start, comparison: stored.comparison, causes: causes) else {
@@ -71,6 +73,7 @@ struct ShrinkCommand: ParsableCommand {
         switch side {
         case .springs(let p): cmd += " --engine springs --policy \(p.rawValue)"
         case .autolayout(let t, let timing): cmd += " --engine autolayout --translation \(t.rawValue) --timing \(timing.rawValue)"
+        case .external(let name): return "# \(side): send shrunk.json and the sizes to the engine \(name) (docs/external-engines.md)"
         }
         if let scale { cmd += " --scale \(scale)" }
         return cmd

@@ -126,7 +126,7 @@ struct ReplayTests {
             let sizes = try #require(UnitResult.sizes(fromJSON: text(r[3])))
             let scale: Int? = if case .integer(let s) = r[6] { Int(s) } else { nil }
             let comparison = Comparison(a: BackendConfiguration(text(r[4]))!, b: BackendConfiguration(text(r[5]))!, scale: scale, tolerance: real(r[7]))
-            let frames = UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: sizes.map { SweepStep(size: $0) },
+            let frames = try UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: sizes.map { SweepStep(size: $0) },
                                            comparison: comparison, step: Int(step))
             let i = try #require(scenario.tree.index(of: text(r[1])))
             let a = Rect(x: real(r[8]), y: real(r[9]), width: real(r[10]), height: real(r[11]))
