@@ -101,8 +101,8 @@ struct ExternalEngineTests {
     }
 
     static let gnustepEngine = repo.appendingPathComponent(".build-gnustep/gnustep-engine").path
-    /// CI builds the engine first (Engines/gnustep/build.sh) and sets LAYOUTLAB_REQUIRE_GNUSTEP=1, so
-    /// there a missing engine fails; elsewhere the test runs whenever the engine has been built.
+    /// The README's install step and .ci/run build the engine first (a failed build fails CI), so in CI
+    /// this always runs; `LAYOUTLAB_REQUIRE_GNUSTEP=1` makes a missing engine a failure anywhere.
     static var gnustepAvailable: Bool {
         ProcessInfo.processInfo.environment["LAYOUTLAB_REQUIRE_GNUSTEP"] == "1" || FileManager.default.isExecutableFile(atPath: gnustepEngine)
     }
