@@ -19,11 +19,17 @@ public struct ResizeNotes: OptionSet, Hashable, Sendable {
     public static let nonFinite = ResizeNotes(rawValue: 1 << 5)
     /// A policy-specific fallback for a degenerate mask and frame was taken (WinObjC).
     public static let fallback = ResizeNotes(rawValue: 1 << 6)
+    /// A negative size was made positive by moving the origin (`CGRectStandardize`, WinObjC).
+    public static let standardized = ResizeNotes(rawValue: 1 << 7)
+    /// The policy's Float32 arithmetic gave another (floored) frame than the same formulas in Double
+    /// (WinObjC, where CGFloat is float).
+    public static let float32 = ResizeNotes(rawValue: 1 << 8)
 
     /// Names, for tables and the results database.
     public static let names: [(ResizeNotes, String)] = [
         (.nonPositiveFlexibleSum, "non-positive-flexible-sum"), (.equalSplit, "equal-split"), (.clamped, "clamp"),
         (.rounded, "rounding"), (.carriedError, "carried-error"), (.nonFinite, "non-finite"), (.fallback, "fallback"),
+        (.standardized, "standardised"), (.float32, "float32"),
     ]
 
     public var nameList: [String] { Self.names.filter { contains($0.0) }.map(\.1) }

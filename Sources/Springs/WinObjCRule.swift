@@ -1,3 +1,5 @@
+import ViewTree
+
 /// WinObjC's `UIView` autoresizing (microsoft/WinObjC `Frameworks/UIKit/UIView.mm`, `doResize` and
 /// `adjustSubviews`). Everything is 32-bit `Float` (CGFloat is float there), `a*N/T` evaluated as
 /// `(a*N)/T`. Per mask, with P the old parent length, D the change, T the flexible sum, N = T + D:
@@ -19,6 +21,7 @@ enum WinObjCRule: ResizingRule {
         var notes: ResizeNotes = []
         var pos = Float(r.origin), size = Float(r.length)
         if size < 0 {  // CGRectStandardize
+            notes.insert(.standardized)
             pos += size
             size = -size
         }
@@ -28,63 +31,16 @@ enum WinObjCRule: ResizingRule {
         pos -= Float(r.originError)
         size -= Float(r.lengthError)
         let P = Float(r.oldSuperLength)
-        /// A flexible sum within Float32 rounding of zero (noted, not treated differently).
-        func nearZero(_ T: Float) -> Bool { T > 0 && T <= 1e-5 * max(1, abs(P)) }
         let D = Float(r.newSuperLength) - Float(r.oldSuperLength)
-        let p = r.parts
-        switch (p.min, p.size, p.max) {
-        case (true, false, false): pos += D
-        case (false, true, false): size += D
-        case (true, true, false):
-            let T = pos + size
-            let N = T + D
-            if T == 0 {
-                if D != 0 { notes.formUnion([.nonPositiveFlexibleSum, .fallback]) }
-                pos += size
-            } else {
-                if T < 0 || nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
-                let np = pos * N / T
-                size = (pos + size) * N / T - np
-                pos = np
-            }
-        case (true, false, true):
-            let T = pos + (P - (pos + size))
-            let N = T + D
-            if T == 0 {
-                if D != 0 { notes.formUnion([.nonPositiveFlexibleSum, .fallback]) }
-                pos = N / 2
-            } else {
-                if T < 0 || nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
-                pos = pos * N / T
-            }
-        case (false, true, true):
-            let last = P - (pos + size)
-            let T = size + last
-            let N = T + D
-            if last <= 0 || size == 0 {
-                if D != 0 { notes.insert(.fallback) }
-                if T <= 0 && D != 0 { notes.insert(.nonPositiveFlexibleSum) }
-                size = P + D - pos
-            } else {
-                if nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
-                let np = pos * N / T
-                size = (pos + size) * N / T - np
-            }
-        case (true, true, true):
-            let last = P - (pos + size)
-            let T = pos + size + last
-            let N = T + D
-            if T == 0 {
-                if D != 0 { notes.formUnion([.nonPositiveFlexibleSum, .fallback]) }
-                pos = (P + D) / 3
-                size = (P + D) / 3
-            } else {
-                if T < 0 || nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
-                let np = pos * N / T
-                size = (pos + size) * N / T - np
-                pos = np
-            }
-        default: break  // R only: nothing moves
+        (pos, size) = split(pos, size, P: P, D: D, parts: r.parts, notes: &notes)
+        // The same formulas in Double: where flooring their result gives another frame, Float32 decided it.
+        var ignored: ResizeNotes = []
+        var (dPos, dSize) = (r.origin, r.length)
+        if dSize < 0 { dPos += dSize; dSize = -dSize }
+        (dPos, dSize) = split(dPos - r.originError, dSize - r.lengthError, P: r.oldSuperLength,
+                              D: r.newSuperLength - r.oldSuperLength, parts: r.parts, notes: &ignored)
+        if Double(pos.rounded(.down)) != dPos.rounded(.down) || Double(max(0, size).rounded(.down)) != max(0, dSize).rounded(.down) {
+            notes.insert(.float32)
         }
         if size < 0 {
             notes.insert(.clamped)
@@ -96,5 +52,68 @@ enum WinObjCRule: ResizingRule {
         // setFrame:'s half-point snap (floor(2f + 0.5)/2) leaves whole numbers as they are.
         return AxisOutcome(origin: Double(floorPos), length: Double(floorSize),
                            originError: Double(floorPos - pos), lengthError: Double(floorSize - size), notes: notes)
+    }
+
+    /// The per-mask formulas, in whichever precision WinObjC's are compared with (Float is theirs).
+    static func split<F: BinaryFloatingPoint>(_ pos: F, _ size: F, P: F, D: F, parts p: FlexibleParts,
+                                              notes: inout ResizeNotes) -> (F, F) {
+        var pos = pos, size = size
+        /// A flexible sum within Float32 rounding of zero (noted, not treated differently).
+        func nearZero(_ T: F) -> Bool { T > 0 && T <= F(1e-5) * max(1, abs(P)) }
+            switch (p.min, p.size, p.max) {
+            case (true, false, false): pos += D
+            case (false, true, false): size += D
+            case (true, true, false):
+                let T = pos + size
+                let N = T + D
+                if T == 0 {
+                    if D != 0 { notes.formUnion([.nonPositiveFlexibleSum, .fallback]) }
+                    pos += size
+                } else {
+                    if T < 0 || nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
+                    let np = pos * N / T
+                    size = (pos + size) * N / T - np
+                    pos = np
+                }
+            case (true, false, true):
+                let T = pos + (P - (pos + size))
+                let N = T + D
+                if T == 0 {
+                    if D != 0 { notes.formUnion([.nonPositiveFlexibleSum, .fallback]) }
+                    pos = N / 2
+                } else {
+                    if T < 0 || nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
+                    pos = pos * N / T
+                }
+            case (false, true, true):
+                let last = P - (pos + size)
+                let T = size + last
+                let N = T + D
+                if last <= 0 || size == 0 {
+                    if D != 0 { notes.insert(.fallback) }
+                    if T <= 0 && D != 0 { notes.insert(.nonPositiveFlexibleSum) }
+                    size = P + D - pos
+                } else {
+                    if nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
+                    let np = pos * N / T
+                    size = (pos + size) * N / T - np
+                }
+            case (true, true, true):
+                let last = P - (pos + size)
+                let T = pos + size + last
+                let N = T + D
+                if T == 0 {
+                    if D != 0 { notes.formUnion([.nonPositiveFlexibleSum, .fallback]) }
+                    pos = (P + D) / 3
+                    size = (P + D) / 3
+                } else {
+                    if T < 0 || nearZero(T) { notes.insert(.nonPositiveFlexibleSum) }
+                    let np = pos * N / T
+                    size = (pos + size) * N / T - np
+                    pos = np
+                }
+            default: break  // R only: nothing moves
+            }
+        return (pos, size)
     }
 }

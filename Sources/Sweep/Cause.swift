@@ -41,6 +41,10 @@ public struct Causes: OptionSet, Hashable, Sendable {
     /// The migration study's idiomatic constraints replace the mask's proportional split with a
     /// centred or proportionally sized view (or leading/trailing edges that flip in right-to-left).
     public static let idiomaticRule = Causes(rawValue: 1 << 22)
+    /// A springs policy computing in Float32 (WinObjC) floored to another frame than Double would.
+    public static let float32Arithmetic = Causes(rawValue: 1 << 23)
+    /// A negative size was standardised (origin moved, size made positive) instead of kept or clamped.
+    public static let standardisedNegativeSize = Causes(rawValue: 1 << 24)
 
     /// Stable names: these are what `results.db` stores and queries group by.
     public static let names: [(Causes, String)] = [
@@ -52,6 +56,7 @@ public struct Causes: OptionSet, Hashable, Sendable {
         (.safeArea, "safe-area"), (.preservedMargins, "preserved-margins"), (.marginFeedback, "margin-feedback"), (.bars, "bars"),
         (.handWritten, "hand-written-constraints"), (.hugging, "hugging"), (.compression, "compression"),
         (.priorityTie, "priority-tie"), (.idiomaticRule, "idiomatic-rule"),
+        (.float32Arithmetic, "float32-arithmetic"), (.standardisedNegativeSize, "standardised-negative-size"),
     ]
 
     /// What a divergence with no known cause is recorded as: the lab's most interesting output.

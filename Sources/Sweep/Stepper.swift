@@ -80,6 +80,7 @@ struct SpringsStepper: Stepper {
     static let mapping: [(ResizeNotes, Causes)] = [
         (.nonPositiveFlexibleSum, .nonPositiveFlexibleSum), (.equalSplit, .equalSplit), (.clamped, .clamp),
         (.rounded, .rounding), (.carriedError, .carriedError), (.nonFinite, .nonFinite), (.fallback, .fallback),
+        (.standardized, .standardisedNegativeSize), (.float32, .float32Arithmetic),
     ]
 
     func events(_ i: Int) -> Causes {

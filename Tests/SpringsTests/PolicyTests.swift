@@ -163,6 +163,25 @@ struct PolicyTests {
             .tree.views[0].frame.x == 50)
     }
 
+    /// WinObjC computes in Float32: x = 0.99999999 is 1.0 as a Float, so moving it by 10 floors to 11
+    /// where Double would give 10 — noted as `float32`; x = 0.5 floors the same either way, no note.
+    /// A negative width is standardised first (origin moved by it, width made positive).
+    @Test func winobjcNotesFloat32AndStandardisation() {
+        func step(_ frame: Rect, _ mask: AutoresizingMask) -> SpringsStep {
+            let tree = singleView(frame: frame, mask: mask)
+            return Springs.resize(tree, to: Size(width: 110, height: 100), policy: .winobjc, state: SpringsState(for: tree))
+        }
+        let float = step(Rect(x: 0.99999999, y: 0, width: 10, height: 10), hMask("L"))
+        #expect(float.tree.views[0].frame.x == 11)
+        #expect(float.notes[0].contains(.float32))
+        let exact = step(Rect(x: 0.5, y: 0, width: 10, height: 10), hMask("L"))
+        #expect(exact.tree.views[0].frame.x == 10)
+        #expect(!exact.notes[0].contains(.float32))
+        let negative = step(Rect(x: 50, y: 0, width: -6, height: 10), hMask("L"))
+        #expect(negative.tree.views[0].frame == Rect(x: 54, y: 0, width: 6, height: 10))
+        #expect(negative.notes[0].contains(.standardized))
+    }
+
     /// A subview is resized from its superview's old size to its new one: b (W) inside a (L+W) follows
     /// a's width 30 → 105 under the documented rule.
     @Test func subviewsFollowTheirSuperviewsSizeChange() throws {

@@ -79,4 +79,15 @@ struct RegressionTests {
             #expect(identical, "\(r.name): \(summary.joined(separator: "; ")) — accept with: layoutlab regress results.db --accept")
         }
     }
+
+    /// Every divergence of the quick sweep (the committed baseline) has a cause.
+    @Test func theQuickSweepLeavesNothingUnexplained() throws {
+        let db = try Database(path: Self.repo.appendingPathComponent("results.db").path, readOnly: true)
+        let rows = try db.query("""
+            SELECT count(*) FROM divergences d JOIN units u ON u.id = d.unit_id
+            WHERE u.run_id = (SELECT max(r.id) FROM runs r WHERE r.status = 'completed') AND d.causes LIKE '%unexplained%'
+            """).rows
+        #expect(rows == [[.integer(0)]])
+        #expect(try db.query("SELECT count(*) > 0 FROM divergences").rows == [[.integer(1)]])
+    }
 }
