@@ -18,6 +18,20 @@ public enum LayoutAttribute: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The frame-geometry name Apple prints in NSAutoresizingMaskLayoutConstraint descriptions
+    /// (`centerX` → `midX`, `left` → `minX`, `bottom` → `maxY`, …); other attributes keep theirs.
+    public var frameName: String {
+        switch self {
+        case .centerX: "midX"
+        case .centerY: "midY"
+        case .left: "minX"
+        case .right: "maxX"
+        case .top: "minY"
+        case .bottom: "maxY"
+        default: rawValue
+        }
+    }
+
     /// Width and height are sizes; everything else is a location.
     public var isSize: Bool { self == .width || self == .height }
 

@@ -70,10 +70,13 @@ public struct LayoutConstraint: Hashable, Sendable {
             text += "NSLayoutConstraint "
         }
         if let identifier { text += "'\(identifier)' " }
-        text += "\(item1).\(attr1.rawValue) \(relation.rawValue) "
+        // NSAutoresizingMaskLayoutConstraint prints frame names on both sides: midX, minX, maxX, …
+        let isMask = if case .autoresizingMask = origin { true } else { false }
+        func name(_ a: LayoutAttribute) -> String { isMask ? a.frameName : a.rawValue }
+        text += "\(item1).\(name(attr1)) \(relation.rawValue) "
         if let item2, let attr2 {
             if multiplier != 1 { text += "\(Self.g(multiplier))*" }
-            text += "\(item2).\(attr2.rawValue)"
+            text += "\(item2).\(name(attr2))"
             if constant != 0 { text += (constant < 0 ? " - " : " + ") + Self.g(abs(constant)) }
         } else {
             text += Self.g(constant)

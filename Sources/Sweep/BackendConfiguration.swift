@@ -22,7 +22,7 @@ public enum BackendConfiguration: Hashable, Sendable, CustomStringConvertible {
             guard parts.count == 2, let p = SpringsPolicy(rawValue: parts[1]) else { return nil }
             self = .springs(p)
         case "autolayout":
-            guard parts.count == 2 || parts.count == 3, let t = TranslationPolicy(rawValue: parts[1]) else { return nil }
+            guard parts.count == 2 || parts.count == 3, let t = TranslationPolicy(name: parts[1]) else { return nil }
             guard let timing = parts.count == 3 ? TranslationTiming(rawValue: parts[2]) : .once else { return nil }
             self = .autolayout(t, timing)
         default: return nil

@@ -103,8 +103,9 @@ public enum MaskTranslation {
     static func forms(_ a: AxisInput, _ policy: TranslationPolicy) throws(DegenerateTranslation) -> [LayoutConstraint] {
         switch policy {
         case .modern: try modern(a)
-        case .ios7Center: try ios7Center(a)
-        case .appkit: try appkit(a)
+        case .ios6to12: try ios7Center(a)
+        case .ios13: try appkit(a, float32Multipliers: false)
+        case .appkit: try appkit(a, float32Multipliers: true)
         case .idiomatic: try idiomatic(a)
         }
     }
@@ -168,10 +169,11 @@ public enum MaskTranslation {
     /// AppKit: a fixed max margin as `superview.width == view.maxX + R`; L+R as
     /// `minX == m·superview.width − m·W` with `m = L/(S − W)`. Multipliers are stored as Float32, as
     /// AppKit stores them; constants are computed in Double from the exact multiplier.
-    static func appkit(_ a: AxisInput) throws(DegenerateTranslation) -> [LayoutConstraint] {
+    /// iOS 13+ logs the same shape; without evidence of Float32 multipliers there, `ios13` keeps Double.
+    static func appkit(_ a: AxisInput, float32Multipliers: Bool) throws(DegenerateTranslation) -> [LayoutConstraint] {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let sw = a.sizeAttr
-        func f32(_ m: Double) -> Double { Double(Float(m)) }
+        func f32(_ m: Double) -> Double { float32Multipliers ? Double(Float(m)) : m }
         func rounded(_ c: LayoutConstraint, exact m: Double) -> LayoutConstraint {
             var c = c
             c.multiplierWasRounded = c.multiplier != m

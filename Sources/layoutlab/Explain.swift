@@ -21,7 +21,7 @@ struct Explain: ParsableCommand {
     @Argument(help: "The scenario file (JSON).")
     var scenario: String
 
-    @Option(help: "How masks become constraints: \(TranslationPolicy.names.joined(separator: ", ")).")
+    @Option(help: "How masks become constraints: \(TranslationPolicy.names.joined(separator: ", ")) (modern: the lab's reference form, which no platform logs; ios6-12, alias ios7-center: the centre form; ios13, appkit: the min-edge form).")
     var translation: TranslationPolicy = .modern
 
     @OptionGroup var environment: EnvironmentOptions

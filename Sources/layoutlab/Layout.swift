@@ -18,14 +18,16 @@ struct Layout: ParsableCommand {
               layoutlab layout experiments/scenarios/example.json --policy gnustep-0.29 \\
                   --sizes 200x100,50x100,0x100,100x100
               layoutlab layout experiments/scenarios/example.json --engine autolayout \\
-                  --translation ios7-center --timing every-step --sizes 200x100,50x100
+                  --translation ios6-12 --timing every-step --sizes 200x100,50x100
               layoutlab layout experiments/scenarios/safe-area-screen.json --engine autolayout \\
                   --device iphone-x --orientation portrait,landscape --show-margins
             With --device the steps are the device's orientations (the root takes the area its view \
             controller's bars leave, and under Auto Layout the device's safe area); `--device list` prints \
             the presets. --show-margins adds every view's effective layoutMargins and safeAreaInsets.
             Springs policies: \(SpringsPolicy.names.joined(separator: ", ")).
-            Translations: \(TranslationPolicy.names.joined(separator: ", ")); timings: \(TranslationTiming.names.joined(separator: ", ")).
+            Translations: \(TranslationPolicy.names.joined(separator: ", ")) (`modern` is the lab's exact
+            reference form, which no platform logs; ios6-12 is the centre form, alias ios7-center; ios13
+            and appkit the min-edge form iOS 13+ and macOS log); timings: \(TranslationTiming.names.joined(separator: ", ")).
             """)
 
     @Argument(help: "The scenario file (JSON).")
@@ -149,5 +151,7 @@ enum Engine: String, CaseIterable, ExpressibleByArgument {
 }
 
 extension SpringsPolicy: ExpressibleByArgument {}
-extension TranslationPolicy: ExpressibleByArgument {}
+extension TranslationPolicy: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+}
 extension TranslationTiming: ExpressibleByArgument {}

@@ -24,9 +24,9 @@ struct TranslationTests {
         ("", ["v.width == 80", "v.midX == 200"]),
         ("R", ["v.width == 80", "v.midX == 200"]),
         ("L", ["v.width == 80", "v.midX == superview.width - 120"]),
-        ("W", ["v.width == superview.width - 240", "v.midX == superview.centerX + 40"]),
-        ("LW", ["v.width == 0.333333*superview.width - 26.6667", "v.midX == 1.66667*superview.centerX - 66.6667"]),
-        ("WR", ["v.width == 0.5*superview.width - 80", "v.midX == 0.5*superview.centerX + 120"]),
+        ("W", ["v.width == superview.width - 240", "v.midX == superview.midX + 40"]),
+        ("LW", ["v.width == 0.333333*superview.width - 26.6667", "v.midX == 1.66667*superview.midX - 66.6667"]),
+        ("WR", ["v.width == 0.5*superview.width - 80", "v.midX == 0.5*superview.midX + 120"]),
         ("LR", ["v.width == 80", "v.midX == 0.625*superview.width"]),
         ("LWR", ["v.width == 0.25*superview.width", "v.midX == 0.625*superview.width"]),
     ])
@@ -65,6 +65,19 @@ struct TranslationTests {
                                            mask: hMask("LR"), superviewSize: Size(width: 320, height: 480), policy: .appkit)
         #expect(lr.constraints[0].multiplier == Double(Float(2.0 / 3.0)))
         #expect(lr.constraints[0].multiplier != 2.0 / 3.0)
+    }
+
+    /// iOS 13+ logs AppKit's min-edge shape; the lab keeps its multipliers in Double (no iOS log shows
+    /// Float32 ones). `ios7-center` still names the centre form.
+    @Test func ios13IsTheMinEdgeFormInDouble() throws {
+        #expect(horizontal("L", .ios13) == ["superview.width == v.maxX + 80", "v.width == 80"])
+        #expect(horizontal("LR", .ios13) == horizontal("LR", .appkit))
+        let lr = MaskTranslation.translate(viewID: "v", superviewItem: "superview", frame: Rect(x: 160, y: 0, width: 80, height: 10),
+                                           mask: hMask("LR"), superviewSize: Size(width: 320, height: 480), policy: .ios13)
+        #expect(lr.constraints[0].multiplier == 2.0 / 3.0)
+        #expect(TranslationPolicy(name: "ios7-center") == .ios6to12)
+        #expect(TranslationPolicy(name: "ios6-12") == .ios6to12)
+        #expect(TranslationPolicy(name: "ios7") == nil)
     }
 
     /// L+R with S == W (both margins zero) has no proportion: reported, never NaN, and held fixed.

@@ -50,7 +50,7 @@ struct CauseTests {
 
     @Test func centreFormAndFloat32Multiplier() throws {
         let lr = [View(id: "v", frame: Self.box, mask: hMask("LR"))]
-        #expect(causes(try run(lr, widths: [200], "springs/documented", "autolayout/ios7-center/once"), step: 0) == ["centre-form"])
+        #expect(causes(try run(lr, widths: [200], "springs/documented", "autolayout/ios6-12/once"), step: 0) == ["centre-form"])
         #expect(causes(try run(lr, widths: [200], "springs/documented", "autolayout/appkit/once"), step: 0) == ["float32-multiplier"])
     }
 

@@ -25,7 +25,7 @@ struct CuratedQueryTests {
           - ramp: {to: [40, 100], steps: 14}
         comparisons:
           - {a: springs/documented, b: autolayout/modern/once}
-          - {a: springs/documented, b: autolayout/ios7-center/once}
+          - {a: springs/documented, b: autolayout/ios6-12/once}
           - {a: springs/gnustep-0.29, b: springs/appkit, scale: 1}
           - {a: springs/gnustep-0.29, b: springs/appkit, scale: 3}
           - {a: springs/documented, b: springs/cocotron}

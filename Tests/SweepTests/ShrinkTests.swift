@@ -14,7 +14,7 @@ struct ShrinkTests {
     /// Comparisons whose divergences have different causes.
     @Test(arguments: ["springs/documented vs autolayout/modern/once", "springs/documented vs springs/gnustep-0.29",
                       "springs/gnustep-0.29 vs springs/appkit", "springs/documented vs springs/cocotron",
-                      "springs/documented vs autolayout/ios7-center/once"])
+                      "springs/documented vs autolayout/ios6-12/once"])
     func tenViewTreesShrinkToThreeViewsAndTwoSteps(label: String) throws {
         let sides = label.components(separatedBy: " vs ")
         let comparison = Comparison(a: try #require(BackendConfiguration(sides[0])), b: try #require(BackendConfiguration(sides[1])),

@@ -2,7 +2,7 @@
 -- the modern translation when the run has one? Per mask and comparison: divergences, mean and largest edge difference, and how many
 -- carry the centre-form cause. Latest run of experiments/ios7-center.yaml.
 WITH run AS (
-    SELECT MAX(run_id) AS id FROM comparisons WHERE b LIKE 'autolayout/ios7-center/%'
+    SELECT MAX(run_id) AS id FROM comparisons WHERE b LIKE 'autolayout/ios6-12/%'
 )
 SELECT d.mask_notation AS mask, c.b AS translation,
        COUNT(*) AS divergences,
