@@ -25,6 +25,30 @@ struct SpringsPropertyTests {
         #expect(applicable >= 60, "only \(applicable) of 300 generated cases kept every flexible part positive")
     }
 
+    /// Setting the size the superview already has changes nothing, under every policy: no split, no
+    /// rounding, nothing carried (GNUstep's `setFrameSize:` returns early on an equal size). The issue's
+    /// case first: AppKit at x=1019 w=28.129 in 1024 through 1024, 1024, 50, 1024.
+    @Test(arguments: SpringsPolicy.allCases)
+    func anEqualSizeChangesNothing(policy: SpringsPolicy) async {
+        let tree = singleView(frame: Rect(x: 1019, y: 0, width: 28.129, height: 10), mask: hMask("LW"),
+                              superview: Size(width: 1024, height: 100))
+        let sizes = [1024.0, 1024, 50, 1024].map { Size(width: $0, height: 100) }
+        let steps = Springs.resize(tree, through: sizes, policy: policy)
+        #expect(steps[0].tree.views[0].frame == tree.views[0].frame)
+        #expect(steps[1].tree.views[0].frame == tree.views[0].frame)
+        #expect(steps[0].state == SpringsState(for: tree) && steps[0].notes[0].isEmpty)
+        await propertyCheck(count: 100, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) { gen, path, scale in
+            var state = SpringsState(for: makeTree(gen))
+            var current = makeTree(gen)
+            for size in path {
+                let step = Springs.resize(current, to: size, policy: policy, scale: scale, state: state)
+                let again = Springs.resize(step.tree, to: size, policy: policy, scale: scale, state: step.state)
+                #expect(again.tree == step.tree && again.state == step.state, "resizing to \(size) twice moved something")
+                (current, state) = (step.tree, step.state)
+            }
+        }
+    }
+
     /// A view whose mask is none never moves, under every policy, whatever the path (through zero and
     /// negative sizes too), wherever its superview goes.
     @Test(arguments: SpringsPolicy.allCases)
