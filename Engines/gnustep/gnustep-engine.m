@@ -14,11 +14,30 @@
 #import <AppKit/AppKit.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* --floor-rule: round as libs-gui master does ("checked against AppKit"): both edges floored with a
+ * 1e-6 allowance, x' = floor(x + 1e-6), w' = floor(x + w + 1e-6) - x', y like x, in the same
+ * top-level coordinates 0.29's centerScanRect: uses (the frame origins summed from the top down).
+ * Everything else -- the split, the carried error, the clamp, which subviews resize -- stays
+ * 0.29's own code, so the lab's springs/appkit is checked on all of it but the rounding formula. */
+static BOOL floorRule = NO;
 
 @interface LabView : NSView
 @end
 @implementation LabView
 - (BOOL) isFlipped { return YES; }
+- (NSRect) centerScanRect: (NSRect)r {
+  if (!floorRule) return [super centerScanRect: r];
+  NSMutableArray *chain = [NSMutableArray array];
+  for (NSView *v = self; [v superview] != nil; v = [v superview]) [chain insertObject: v atIndex: 0];
+  double ox = 0, oy = 0;
+  for (NSView *v in chain) { ox += [v frame].origin.x; oy += [v frame].origin.y; }
+  double x = r.origin.x + ox, y = r.origin.y + oy;
+  double x2 = floor(x + 1e-6), y2 = floor(y + 1e-6);
+  double w2 = floor(x + r.size.width + 1e-6) - x2, h2 = floor(y + r.size.height + 1e-6) - y2;
+  return NSMakeRect(x2 - ox, y2 - oy, w2, h2);
+}
 @end
 
 static NSView *root = nil;
@@ -123,7 +142,8 @@ static void resize(NSDictionary *request) {
   answer([NSDictionary dictionaryWithObject: frames forKey: @"frames"]);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) if (strcmp(argv[i], "--floor-rule") == 0) floorRule = YES;
   char *line = NULL;
   size_t capacity = 0;
   ssize_t length;
