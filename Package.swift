@@ -64,10 +64,12 @@ let package = Package(
         .target(name: "Store", dependencies: ["CSQLite", "Sweep"]),
         // Springs and struts with every known resizing policy (DESIGN 3.2).
         .target(name: "Springs", dependencies: ["ViewTree"]),
+        // Pictures of divergences (SVG) and the run report: values in, text out.
+        .target(name: "Report", dependencies: ["Geometry", "ViewTree"]),
         .executableTarget(
             name: "layoutlab",
             dependencies: [
-                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder",
+                "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", "Report",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.
@@ -81,6 +83,7 @@ let package = Package(
             name: "AutoLayoutTests",
             dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "LabXML", "Geometry", "ViewTree"]),
         .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
         .testTarget(name: "VFLTests", dependencies: ["VFL", "ConstraintModel", "AutoLayout", "Scenario", "ViewTree", "Geometry", "TestSupport",
                                                     .product(name: "PropertyBased", package: "swift-property-based")]),

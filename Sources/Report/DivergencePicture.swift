@@ -1,0 +1,164 @@
+import Geometry
+import ViewTree
+
+/// One step of a comparison as a picture: the superview and every view's frame from both sides, side A
+/// solid and side B dashed, the edges that differ beyond the tolerance marked. Value in, SVG text out:
+/// the picture knows nothing of databases or terminals (`layoutlab render`, the HTML report).
+///
+/// Readable without colour: the sides differ by line style (solid, dashed) as well as colour, diverging
+/// edges are thick and dotted as well as red, and every view carries its id and mask as selectable text.
+public struct DivergencePicture: Sendable {
+    public var tree: ViewTree
+    public var superview: Size
+    /// Frames in each view's parent coordinates (as the backends return them), in `tree.views` order.
+    public var a: [Rect]
+    public var b: [Rect]
+    public var labelA: String
+    public var labelB: String
+    public var tolerance: Double
+    /// A caption above the drawing (e.g. "step 3 of 10, superview 200×100").
+    public var caption: String
+
+    public init(tree: ViewTree, superview: Size, a: [Rect], b: [Rect], labelA: String, labelB: String, tolerance: Double,
+                caption: String = "") {
+        self.tree = tree
+        self.superview = superview
+        self.a = a
+        self.b = b
+        self.labelA = labelA
+        self.labelB = labelB
+        self.tolerance = tolerance
+        self.caption = caption
+    }
+
+    /// Frames in the superview's coordinates: each view's origin plus its ancestors' (parents come
+    /// before children in `tree.views`).
+    public static func absolute(_ frames: [Rect], in tree: ViewTree) -> [Rect] {
+        var out = frames
+        for i in frames.indices {
+            if let p = tree.parentIndex[i] {
+                out[i] = Rect(x: out[p].x + frames[i].x, y: out[p].y + frames[i].y, width: frames[i].width, height: frames[i].height)
+            }
+        }
+        return out
+    }
+
+    /// The views whose two frames differ beyond the tolerance.
+    public var diverging: [Int] {
+        tree.views.indices.filter { a[$0].maxEdgeDifference(to: b[$0]) > tolerance }
+    }
+
+    /// Layout of the drawing: `point(x) = margin + (x − minX) · zoom`, so tests can find a frame's place.
+    public struct Mapping: Sendable {
+        public var minX: Double, minY: Double, zoom: Double, margin: Double, top: Double
+        public func x(_ v: Double) -> Double { margin + (v - minX) * zoom }
+        public func y(_ v: Double) -> Double { top + margin + (v - minY) * zoom }
+    }
+
+    /// Fits the superview and every finite frame into about `fit` drawing units on the longer side.
+    public func mapping(fit: Double = 360) -> Mapping {
+        var minX = 0.0, minY = 0.0, maxX = superview.width, maxY = superview.height
+        for r in Self.absolute(a, in: tree) + Self.absolute(b, in: tree) where [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ $0.isFinite }) {
+            minX = min(minX, r.minX, r.maxX); maxX = max(maxX, r.minX, r.maxX)
+            minY = min(minY, r.minY, r.maxY); maxY = max(maxY, r.minY, r.maxY)
+        }
+        let span = max(maxX - minX, maxY - minY, 1)
+        return Mapping(minX: minX, minY: minY, zoom: fit / span, margin: 24, top: caption.isEmpty ? 0 : 18)
+    }
+
+    /// The SVG document (or, with `standalone: false`, an `<svg>` element to inline in HTML).
+    public func svg(standalone: Bool = true, fit: Double = 360) -> String { drawing(standalone: standalone, fit: fit).text }
+
+    /// The SVG text and its size in drawing units.
+    public func drawing(standalone: Bool = true, fit: Double = 360) -> (text: String, width: Double, height: Double) {
+        let m = mapping(fit: fit)
+        let absA = Self.absolute(a, in: tree), absB = Self.absolute(b, in: tree)
+        let diverging = Set(self.diverging)
+        var width = 0.0, height = 0.0
+        for r in [Rect(x: 0, y: 0, width: superview.width, height: superview.height)] + absA + absB
+        where [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ $0.isFinite }) {
+            width = max(width, m.x(max(r.minX, r.maxX))); height = max(height, m.y(max(r.minY, r.maxY)))
+        }
+        // Room for the labels (about 6 units per character at font size 10) and three legend lines.
+        for (i, v) in tree.views.enumerated() {
+            let r = absA[i]
+            guard r.minX.isFinite, r.maxX.isFinite else { continue }
+            width = max(width, m.x(min(r.minX, r.maxX)) + 2 + 6 * Double(v.id.count + 12))
+        }
+        let legendLines = ["solid: A = \(labelA)", "dashed: B = \(labelB)", "red, thick, dotted: a diverging edge"]
+        width = max(width, m.margin + 6 * Double(legendLines.map(\.count).max() ?? 0), m.margin + 6.5 * Double(caption.count))
+        width += m.margin; height += m.margin + 44
+        var s: [String] = []
+        if standalone { s.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") }
+        s.append(SVG.tag("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("width", SVG.n(width)), ("height", SVG.n(height)),
+                                 ("viewBox", "0 0 \(SVG.n(width)) \(SVG.n(height))"), ("role", "img"),
+                                 ("font-family", "sans-serif"), ("font-size", "10")], close: false))
+        let summary = diverging.isEmpty ? "no view diverges" : "diverging: " + diverging.sorted().map { tree.views[$0].id }.joined(separator: ", ")
+        s.append("<title>\(SVG.escape("\(caption.isEmpty ? "" : caption + ": ")A = \(labelA) (solid), B = \(labelB) (dashed); \(summary)"))</title>")
+        if !caption.isEmpty { s.append("<text x=\"\(SVG.n(m.margin))\" y=\"14\" font-size=\"12\">\(SVG.escape(caption))</text>") }
+        // The superview: a light box with its size.
+        s.append(SVG.tag("rect", [("class", "superview"), ("x", SVG.n(m.x(0))), ("y", SVG.n(m.y(0))),
+                                  ("width", SVG.n(superview.width * m.zoom)), ("height", SVG.n(superview.height * m.zoom)),
+                                  ("fill", "#f4f4f4"), ("stroke", "#222"), ("stroke-width", "1")]))
+        for (side, frames, style) in [("a", absA, [("stroke", "#1b4f9c"), ("stroke-width", "1.5")]),
+                                      ("b", absB, [("stroke", "#b3471d"), ("stroke-width", "1.5"), ("stroke-dasharray", "5 3")])] {
+            for (i, r) in frames.enumerated() {
+                let x0 = min(r.minX, r.maxX), y0 = min(r.minY, r.maxY)
+                guard [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ $0.isFinite }) else { continue }
+                s.append(SVG.tag("rect", [("data-view", tree.views[i].id), ("data-side", side),
+                                          ("x", SVG.n(m.x(x0))), ("y", SVG.n(m.y(y0))),
+                                          ("width", SVG.n(abs(r.width) * m.zoom)), ("height", SVG.n(abs(r.height) * m.zoom)),
+                                          ("fill", "none")] + style))
+            }
+        }
+        // Diverging edges: B's edge wherever it is not where A's is, thick, dotted and red.
+        for i in diverging.sorted() {
+            let ra = absA[i], rb = absB[i]
+            let edges: [(Double, Double, Double, Double, Double, Double)] = [
+                (ra.minX, rb.minX, rb.minX, rb.minY, rb.minX, rb.maxY), (ra.maxX, rb.maxX, rb.maxX, rb.minY, rb.maxX, rb.maxY),
+                (ra.minY, rb.minY, rb.minX, rb.minY, rb.maxX, rb.minY), (ra.maxY, rb.maxY, rb.minX, rb.maxY, rb.maxX, rb.maxY),
+            ]
+            for (ea, eb, x1, y1, x2, y2) in edges where !(ea == eb || abs(ea - eb) <= tolerance)
+                && [x1, y1, x2, y2].allSatisfy({ $0.isFinite }) {
+                s.append(SVG.tag("line", [("class", "diverging-edge"), ("data-view", tree.views[i].id),
+                                          ("x1", SVG.n(m.x(x1))), ("y1", SVG.n(m.y(y1))), ("x2", SVG.n(m.x(x2))), ("y2", SVG.n(m.y(y2))),
+                                          ("stroke", "#d10000"), ("stroke-width", "3"), ("stroke-dasharray", "1 2")]))
+            }
+        }
+        // Labels: id and mask at A's top-left corner (B's when A's is not finite); `*` marks a diverging view.
+        for (i, v) in tree.views.enumerated() {
+            let r = [absA[i], absB[i]].first { $0.minX.isFinite && $0.minY.isFinite }
+            guard let r else { continue }
+            let mark = diverging.contains(i) ? " *" : ""
+            s.append("<text x=\"\(SVG.n(m.x(min(r.minX, r.maxX)) + 2))\" y=\"\(SVG.n(m.y(min(r.minY, r.maxY)) + 10))\">"
+                     + SVG.escape("\(v.id) \(v.mask.notation)\(mark)") + "</text>")
+        }
+        // Legend: what each line style means, and frames that could not be drawn.
+        let unDrawn = tree.views.indices.filter { i in
+            ![absA[i], absB[i]].allSatisfy { [$0.minX, $0.minY, $0.maxX, $0.maxY].allSatisfy(\.isFinite) }
+        }
+        var legend = legendLines
+        if !unDrawn.isEmpty { legend[2] += "; not finite, not drawn: " + unDrawn.map { tree.views[$0].id }.joined(separator: ", ") }
+        for (k, line) in legend.enumerated() {
+            s.append("<text x=\"\(SVG.n(m.margin))\" y=\"\(SVG.n(height - 36 + 12 * Double(k)))\">\(SVG.escape(line))</text>")
+        }
+        s.append("</svg>")
+        return (s.joined(separator: "\n") + "\n", width, height)
+    }
+
+    /// Several steps side by side (`--steps all`): a path-dependent divergence followed step by step.
+    public static func strip(_ pictures: [DivergencePicture], fit: Double = 220) -> String {
+        var x = 0.0, height = 0.0
+        var parts: [String] = []
+        for p in pictures {
+            let (inner, w, h) = p.drawing(standalone: false, fit: fit)
+            parts.append("<g transform=\"translate(\(SVG.n(x)),0)\">\n\(inner)</g>")
+            x += w + 8
+            height = max(height, h)
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + SVG.tag("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("width", SVG.n(x)), ("height", SVG.n(height)),
+                              ("viewBox", "0 0 \(SVG.n(x)) \(SVG.n(height))"), ("font-family", "sans-serif"), ("font-size", "10")], close: false)
+            + "\n" + parts.joined(separator: "\n") + "\n</svg>\n"
+    }
+}
