@@ -32,6 +32,9 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "Finish the latest interrupted run of this experiment instead of starting a new one.")
     var resume = false
 
+    @Option(help: "Also write the run's HTML report into this folder (DIR/index.html; see `layoutlab report`).")
+    var report: String?
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
@@ -70,6 +73,7 @@ struct SweepCommand: ParsableCommand {
             throw ExitCode(130)
         }
         try Summary.print(store.database, run: outcome.runID, seconds: outcome.seconds, viewSteps: outcome.viewSteps)
+        if let report { try ReportCommand.write(db: db, run: outcome.runID, out: report) }
     }
 }
 
