@@ -18,9 +18,21 @@ public struct DivergencePicture: Sendable {
     public var tolerance: Double
     /// A caption above the drawing (e.g. "step 3 of 10, superview 200×100").
     public var caption: String
+    /// On request (`render --show-margins`): the root's safe area (bars included) and layout margins,
+    /// and each view's layout margins, drawn inside side A's frames.
+    public var insets: Insets?
+
+    public struct Insets: Sendable {
+        public var rootSafeArea: EdgeInsets
+        public var rootMargins: EdgeInsets
+        public var margins: [EdgeInsets]
+        public init(rootSafeArea: EdgeInsets, rootMargins: EdgeInsets, margins: [EdgeInsets]) {
+            (self.rootSafeArea, self.rootMargins, self.margins) = (rootSafeArea, rootMargins, margins)
+        }
+    }
 
     public init(tree: ViewTree, superview: Size, a: [Rect], b: [Rect], labelA: String, labelB: String, tolerance: Double,
-                caption: String = "") {
+                caption: String = "", insets: Insets? = nil) {
         self.tree = tree
         self.superview = superview
         self.a = a
@@ -29,6 +41,7 @@ public struct DivergencePicture: Sendable {
         self.labelB = labelB
         self.tolerance = tolerance
         self.caption = caption
+        self.insets = insets
     }
 
     /// Frames in the superview's coordinates: each view's origin plus its ancestors' (parents come
@@ -85,7 +98,8 @@ public struct DivergencePicture: Sendable {
             guard r.minX.isFinite, r.maxX.isFinite else { continue }
             width = max(width, m.x(min(r.minX, r.maxX)) + 2 + 6 * Double(v.id.count + 12))
         }
-        let legendLines = ["solid: A = \(labelA)", "dashed: B = \(labelB)", "red, thick, dotted: a diverging edge"]
+        var legendLines = ["solid: A = \(labelA)", "dashed: B = \(labelB)", "red, thick, dotted: a diverging edge"]
+        if insets != nil { legendLines[2] += "; green dotted: layout margins; grey bands: safe-area insets" }
         width = max(width, m.margin + 6 * Double(legendLines.map(\.count).max() ?? 0), m.margin + 6.5 * Double(caption.count))
         width += m.margin; height += m.margin + 44
         var s: [String] = []
@@ -100,6 +114,28 @@ public struct DivergencePicture: Sendable {
         s.append(SVG.tag("rect", [("class", "superview"), ("x", SVG.n(m.x(0))), ("y", SVG.n(m.y(0))),
                                   ("width", SVG.n(superview.width * m.zoom)), ("height", SVG.n(superview.height * m.zoom)),
                                   ("fill", "#f4f4f4"), ("stroke", "#222"), ("stroke-width", "1")]))
+        if let insets {
+            // The safe area's insets (bars, notch, home indicator) as grey bands, labelled; the root's
+            // margins as a thin dotted rectangle; each view's margins likewise inside its A frame.
+            let sa = insets.rootSafeArea, W = superview.width, H = superview.height
+            let bands = [("safe-area top", 0.0, 0.0, W, sa.top), ("safe-area bottom", 0, H - sa.bottom, W, sa.bottom),
+                         ("safe-area left", 0, 0, sa.left, H), ("safe-area right", W - sa.right, 0, sa.right, H)]
+            for (name, x, y, w, h) in bands where w > 0 && h > 0 && [x, y, w, h].allSatisfy(\.isFinite) {
+                s.append(SVG.tag("rect", [("class", name), ("x", SVG.n(m.x(x))), ("y", SVG.n(m.y(y))), ("width", SVG.n(w * m.zoom)),
+                                          ("height", SVG.n(h * m.zoom)), ("fill", "#d8d8d8"), ("stroke", "none")]))
+            }
+            if sa.top > 0 { s.append("<text x=\"\(SVG.n(m.x(2)))\" y=\"\(SVG.n(m.y(0) + 10))\" fill=\"#444\">safe area inset \(SVG.n(sa.top))</text>") }
+            func marginRect(_ r: Rect, _ e: EdgeInsets, _ cls: String, _ view: String?) {
+                let x = r.minX + e.left, y = r.minY + e.top, w = r.width - e.left - e.right, h = r.height - e.top - e.bottom
+                guard w > 0, h > 0, [x, y, w, h].allSatisfy(\.isFinite) else { return }
+                s.append(SVG.tag("rect", [("class", cls), ("data-view", view ?? "superview"), ("x", SVG.n(m.x(x))), ("y", SVG.n(m.y(y))),
+                                          ("width", SVG.n(w * m.zoom)), ("height", SVG.n(h * m.zoom)), ("fill", "none"),
+                                          ("stroke", "#2e7d32"), ("stroke-width", "0.8"), ("stroke-dasharray", "1 2")]))
+            }
+            marginRect(Rect(x: 0, y: 0, width: W, height: H), insets.rootMargins, "margins", nil)
+            let absA = Self.absolute(a, in: tree)
+            for (i, e) in insets.margins.enumerated() where i < absA.count { marginRect(absA[i], e, "margins", tree.views[i].id) }
+        }
         for (side, frames, style) in [("a", absA, [("stroke", "#1b4f9c"), ("stroke-width", "1.5")]),
                                       ("b", absB, [("stroke", "#b3471d"), ("stroke-width", "1.5"), ("stroke-dasharray", "5 3")])] {
             for (i, r) in frames.enumerated() {

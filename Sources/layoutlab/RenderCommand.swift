@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import Environment
 import Geometry
 import LabJSON
+import Margins
 import Report
 import Scenario
 import Store
@@ -43,6 +45,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: "Write the SVG here instead of standard output.")
     var out: String?
+
+    @Flag(help: "Also draw the root's safe area (bars included) and layout margins, and every view's margins (side A's).")
+    var showMargins = false
 
     func run() throws {
         let scenario: Scenario, sweepSteps: [SweepStep], comparison: Comparison
@@ -89,10 +94,21 @@ struct RenderCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             let size = sweepSteps[k].size
+            var insets: DivergencePicture.Insets?
+            if showMargins {
+                let root = sweepSteps[k].environment.map { RootPlacement.place(scenario.tree.root, in: $0).insets }
+                    ?? RootPlacement.place(scenario.tree.root, size: size)
+                var tree = scenario.tree
+                tree.superviewSize = size
+                tree.setFrames(frames.a)
+                let resolved = LayoutMargins.resolve(tree, frames: frames.a, rootSize: size, root: root)
+                insets = DivergencePicture.Insets(rootSafeArea: resolved.rootSafeArea, rootMargins: resolved.rootMargins, margins: resolved.margins)
+            }
             pictures.append(DivergencePicture(
                 tree: scenario.tree, superview: size, a: frames.a, b: frames.b, labelA: "\(comparison.a)", labelB: "\(comparison.b)",
                 tolerance: comparison.tolerance,
-                caption: "step \(k + 1) of \(sweepSteps.count), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))"))
+                caption: "step \(k + 1) of \(sweepSteps.count), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))",
+                insets: insets))
         }
         let svg = pictures.count == 1 ? pictures[0].svg() : DivergencePicture.strip(pictures)
         if let out {

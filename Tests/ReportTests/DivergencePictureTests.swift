@@ -72,4 +72,21 @@ struct DivergencePictureTests {
         #expect(rects(root, side: "b")["b & <c>"] == nil)
         #expect(root.descendants().contains { $0.name == "text" && $0.text.hasSuffix("not finite, not drawn: b & <c>") })
     }
+
+    /// On request the safe area is a band and each view's margins a rectangle inside its A frame.
+    @Test func marginsAndSafeAreaAreDrawnOnRequest() throws {
+        var p = try Self.picture()
+        #expect(try XMLReader.parse(p.svg()).descendants().allSatisfy { $0["class"] != "margins" })
+        p.insets = DivergencePicture.Insets(rootSafeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
+                                            rootMargins: EdgeInsets(top: 28, left: 16, bottom: 8, right: 16),
+                                            margins: [EdgeInsets(top: 8, left: 8, bottom: 8, right: 8), .zero])
+        let root = try XMLReader.parse(p.svg())
+        let band = try #require(root.descendants().first { $0["class"] == "safe-area top" })
+        #expect(near(band["height"], 20 * 1.8) && near(band["y"], 18 + 24))
+        let a = try #require(root.descendants().first { $0["class"] == "margins" && $0["data-view"] == "a" })
+        // a at (20, 10) 100×50, margins 8: (28, 18) 84×34.
+        #expect(near(a["x"], 24 + 28 * 1.8) && near(a["width"], 84 * 1.8) && near(a["height"], 34 * 1.8))
+        let superview = try #require(root.descendants().first { $0["class"] == "margins" && $0["data-view"] == "superview" })
+        #expect(near(superview["width"], (200 - 32) * 1.8))
+    }
 }
