@@ -61,7 +61,7 @@ let package = Package(
         // The system's SQLite (libsqlite3-dev), through its C API.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // results.db: the schema, the sweep's writer, queries (the only target that knows SQLite).
-        .target(name: "Store", dependencies: ["CSQLite", "Sweep", "Report"]),
+        .target(name: "Store", dependencies: ["CSQLite", "Sweep", "Report", "LabJSON"]),
         // Springs and struts with every known resizing policy (DESIGN 3.2).
         .target(name: "Springs", dependencies: ["ViewTree"]),
         // Pictures of divergences (SVG) and the run report: values in, text out.

@@ -102,6 +102,28 @@ public struct DivergencePicture: Sendable {
         if insets != nil { legendLines[2] += "; green dotted: layout margins; grey bands: safe-area insets" }
         width = max(width, m.margin + 6 * Double(legendLines.map(\.count).max() ?? 0), m.margin + 6.5 * Double(caption.count))
         width += m.margin; height += m.margin + 44
+        var labelBottom = 0.0
+        // Labels: id and mask at A's top-left corner (B's when A's is not finite); `*` marks a diverging
+        // view. A label that would cover one already placed moves down a line, so clustered views stay legible.
+        var labels: [String] = []
+        var placed: [(x: Double, y: Double, w: Double)] = []
+        for (i, v) in tree.views.enumerated() {
+            let r = [absA[i], absB[i]].first { $0.minX.isFinite && $0.minY.isFinite }
+            guard let r else { continue }
+            let mark = diverging.contains(i) ? " *" : ""
+            let text = "\(v.id) \(v.mask.notation)\(mark)"
+            let x = m.x(min(r.minX, r.maxX)) + 2, w = 6 * Double(text.count)
+            var y = m.y(min(r.minY, r.maxY)) + 10
+            var tries = 0
+            while tries < 30, placed.contains(where: { abs($0.y - y) < 11 && x < $0.x + $0.w && $0.x < x + w }) {
+                y += 11
+                tries += 1
+            }
+            placed.append((x, y, w))
+            labelBottom = max(labelBottom, y + 4)
+            labels.append("<text x=\"\(SVG.n(x))\" y=\"\(SVG.n(y))\">" + SVG.escape(text) + "</text>")
+        }
+        height = max(height, labelBottom + m.margin + 44)
         var s: [String] = []
         if standalone { s.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") }
         s.append(SVG.tag("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("width", SVG.n(width)), ("height", SVG.n(height)),
@@ -161,14 +183,7 @@ public struct DivergencePicture: Sendable {
                                           ("stroke", "#d10000"), ("stroke-width", "3"), ("stroke-dasharray", "1 2")]))
             }
         }
-        // Labels: id and mask at A's top-left corner (B's when A's is not finite); `*` marks a diverging view.
-        for (i, v) in tree.views.enumerated() {
-            let r = [absA[i], absB[i]].first { $0.minX.isFinite && $0.minY.isFinite }
-            guard let r else { continue }
-            let mark = diverging.contains(i) ? " *" : ""
-            s.append("<text x=\"\(SVG.n(m.x(min(r.minX, r.maxX)) + 2))\" y=\"\(SVG.n(m.y(min(r.minY, r.maxY)) + 10))\">"
-                     + SVG.escape("\(v.id) \(v.mask.notation)\(mark)") + "</text>")
-        }
+        s.append(contentsOf: labels)
         // Legend: what each line style means, and frames that could not be drawn.
         let unDrawn = tree.views.indices.filter { i in
             ![absA[i], absB[i]].allSatisfy { [$0.minX, $0.minY, $0.maxX, $0.maxY].allSatisfy(\.isFinite) }

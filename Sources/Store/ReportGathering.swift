@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import LabJSON
 import Report
 import Sweep
 
@@ -71,7 +72,7 @@ public enum ReportGathering {
             let picture = DivergencePicture(tree: stored.scenario.tree, superview: size, a: frames.a, b: frames.b,
                                             labelA: "\(stored.comparison.a)", labelB: "\(stored.comparison.b)",
                                             tolerance: stored.comparison.tolerance,
-                                            caption: "step \(stored.step + 1), superview \(size.width)×\(size.height)")
+                                            caption: "step \(stored.step + 1), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))")
             let magnitude = try db.query("SELECT magnitude FROM divergences WHERE id = ?", [.integer(id)]).rows.first.map { real($0[0]) } ?? .nan
             featured.append(RunReport.Featured(id: id, why: why, comparison: "\(stored.comparison.a) vs \(stored.comparison.b)",
                                                view: stored.viewID, step: stored.step, magnitude: magnitude,
