@@ -55,6 +55,19 @@ public final class ResultsStore {
         return (run, Set(units.rows.compactMap { if case .integer(let i) = $0[0] { Int(i) } else { nil } }))
     }
 
+    /// The latest run of this experiment, when it is completed (and how many units it holds).
+    public func completedRun(_ spec: ExperimentSpec) throws(SQLiteError) -> (run: Int64, units: Int)? {
+        let found = try database.query("""
+            SELECT r.id, r.status, (SELECT count(*) FROM units u WHERE u.run_id = r.id)
+            FROM runs r JOIN experiments e ON e.id = r.experiment_id
+            WHERE e.spec_hash = ? ORDER BY r.id DESC LIMIT 1
+            """, [.text(Self.hash(spec.text))])
+        guard let row = found.rows.first, case .integer(let run) = row[0], row[1] == .text("completed"), case .integer(let n) = row[2] else {
+            return nil
+        }
+        return (run, Int(n))
+    }
+
     /// Starts a new run: the experiment (once per spec text), the run, its scenarios and comparisons.
     public func beginRun(_ plan: SweepPlan, jobs: Int, codeVersion: String) throws {
         let spec = plan.spec

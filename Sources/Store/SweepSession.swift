@@ -13,16 +13,16 @@ extension ResultsStore {
         public var unitsDone: Int
         public var viewSteps: Int
         public var seconds: Double
+        /// `--resume` found the run already complete and did nothing.
+        public var alreadyComplete = false
     }
 
     public enum SessionError: Error, CustomStringConvertible {
-        case nothingToResume(experiment: String)
         /// An external engine failed on a unit with `on_error: stop`: the units before it are written,
         /// it is not; `--resume` continues from it.
         case engineFailed(String)
         public var description: String {
             switch self {
-            case .nothingToResume(let e): "nothing to resume: the database has no unfinished run of \(e) (as the file is now)"
             case .engineFailed(let m): m
             }
         }
@@ -32,10 +32,14 @@ extension ResultsStore {
                            shouldStop: @escaping @Sendable () -> Bool,
                            progress: (_ result: UnitResult, _ unitsDone: Int) -> Void = { _, _ in }) throws -> SessionOutcome {
         var skip: Set<Int> = []
-        if resume {
-            guard let found = try resumable(plan.spec) else { throw SessionError.nothingToResume(experiment: plan.spec.name) }
+        // `--resume` is idempotent, so a restarted job can run the same command: it finishes a partial
+        // run, does nothing when the latest run is complete, and starts one when there is none.
+        if resume, let found = try resumable(plan.spec) {
             try resumeRun(found.run)
             skip = found.done
+        } else if resume, let done = try completedRun(plan.spec) {
+            return SessionOutcome(completed: true, runID: done.run, unitsThisSession: 0, unitsDone: done.units, viewSteps: 0,
+                                  seconds: 0, alreadyComplete: true)
         } else {
             try beginRun(plan, jobs: jobs, codeVersion: codeVersion)
         }

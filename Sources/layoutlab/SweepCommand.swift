@@ -16,7 +16,7 @@ struct SweepCommand: ParsableCommand {
             The experiment file (YAML, see experiments/*.yaml and README.md) names scenario files and seeded \
             generators, size sequences and comparisons. Every divergence beyond the tolerance is stored with its \
             causes in the database; a summary is printed at the end. Ctrl-C stops cleanly after the units in \
-            flight; --resume finishes the latest unfinished run of the same experiment file without redoing or \
+            flight; --resume finishes the latest unfinished run of the same experiment file (starts one when there is none, does nothing when it is complete) without redoing or \
             duplicating work.
             """)
 
@@ -68,6 +68,10 @@ struct SweepCommand: ParsableCommand {
             throw ExitCode(1)
         }
         progress.finish()
+        if outcome.alreadyComplete {
+            printNote("run \(outcome.runID) of \(spec.name) in \(db) is already complete (\(outcome.unitsDone) units); nothing to do")
+            return
+        }
         if !outcome.completed {
             printError("interrupted: \(outcome.unitsDone) of \(plan.unitCount) units are in \(db) (run \(outcome.runID)); finish with: layoutlab sweep \(experiment) --db \(db) --resume")
             throw ExitCode(130)

@@ -79,10 +79,20 @@ struct RunTests {
         #expect(try contents(path) == contents(fresh))
     }
 
-    @Test func resumeWithNothingToResumeIsAnError() throws {
+    /// `--resume` is idempotent: with no run it starts one, on a complete run it does nothing.
+    @Test func resumeStartsOrDoesNothing() throws {
         let path = temporaryDB()
-        _ = try sweep(path, jobs: 1)
-        #expect(throws: ResultsStore.SessionError.self) { try sweep(path, jobs: 1, resume: true) }
+        let started = try sweep(path, jobs: 1, resume: true)
+        #expect(started.completed && !started.alreadyComplete && started.unitsThisSession == 120)
+        let before = try contents(path)
+        let again = try sweep(path, jobs: 1, resume: true)
+        #expect(again.alreadyComplete && again.runID == started.runID && again.unitsThisSession == 0 && again.unitsDone == 120)
+        let db = try Database(path: path, readOnly: true)
+        #expect(try db.query("SELECT count(*) FROM runs").rows == [[.integer(1)]])
+        #expect(try contents(path) == before)
+        let fresh = temporaryDB()
+        _ = try sweep(fresh, jobs: 2)
+        #expect(before == (try contents(fresh)))
     }
 
     /// The summary views answer the first questions.
