@@ -1,0 +1,97 @@
+import Foundation
+import Store
+import Sweep
+import Testing
+
+/// A batch engine may kill a sweep anywhere (SIGKILL: no handler runs). Repeating the same
+/// `sweep --resume` command must end with exactly the rows of an uninterrupted run.
+@Suite("Killed and resumed sweeps")
+struct KillResumeTests {
+    static let spec = """
+        name: killed
+        seed: 13
+        scenarios:
+          - generate: {count: 1500, views: [2, 8], depth: 3, fanout: 3, masks: all}
+        sequences:
+          - random_walk: {steps: 40, max_step: 60, axis: both}
+        comparisons:
+          - {a: springs/documented, b: autolayout/modern/once}
+          - {a: springs/gnustep-0.29, b: springs/appkit, scale: 2}
+        """
+
+    /// The `layoutlab` executable built beside the test bundle (`swift build --build-tests` builds it).
+    static var executable: URL? {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [dir, dir.deletingLastPathComponent()].map { $0.appendingPathComponent("layoutlab") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static func rows(_ path: String) throws -> [[SQLValue]] {
+        try Database(path: path, readOnly: true).query("""
+            SELECT u.unit_index, d.step_index, d.view_id, d.a_x, d.a_y, d.a_width, d.a_height,
+                   d.b_x, d.b_y, d.b_width, d.b_height, d.causes
+            FROM divergences d JOIN units u ON u.id = d.unit_id ORDER BY u.unit_index, d.step_index, d.view_id
+            """).rows
+    }
+
+    @Test(.enabled(if: executable != nil, "the layoutlab executable is not built beside the tests"))
+    func twentyKillsLoseAndDuplicateNothing() throws {
+        let exe = try #require(Self.executable)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let specPath = dir.appendingPathComponent("killed.yaml").path
+        try Self.spec.write(toFile: specPath, atomically: true, encoding: .utf8)
+        let db = dir.appendingPathComponent("results.db").path
+
+        func start() throws -> Process {
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = ["sweep", specPath, "--db", db, "--resume", "--jobs", "2"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            return p
+        }
+        func unitsWritten() -> Int? {
+            guard FileManager.default.fileExists(atPath: db),
+                  case .integer(let n)? = try? Database(path: db, readOnly: true).query("SELECT count(*) FROM units").rows.first?.first
+            else { return nil }
+            return Int(n)
+        }
+        // Each kill lands mid-run: after the process has committed a new batch of units, plus a random
+        // 0–200 ms (from a fixed seed), so it also falls in the middle of the next batch.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var kills = 0, unitsSeen: [Int] = []
+        for _ in 0..<20 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let extra = Int(state >> 33) % 200
+            let before = unitsWritten() ?? 0
+            let p = try start()
+            let deadline = Date().addingTimeInterval(10)
+            while p.isRunning, Date() < deadline, (unitsWritten() ?? 0) <= before { usleep(10_000) }
+            usleep(useconds_t(extra * 1000))
+            if p.isRunning { kill(p.processIdentifier, SIGKILL); kills += 1 }
+            p.waitUntilExit()
+            unitsSeen.append(unitsWritten() ?? 0)
+        }
+        let last = try start()
+        last.waitUntilExit()
+        #expect(last.terminationStatus == 0)
+        #expect(kills == 20, "only \(kills) of 20 processes were still running when killed; units after each: \(unitsSeen)")
+        #expect(unitsSeen.last.map { $0 < 3000 } ?? true, "the sweep finished before the kills: make it longer")
+        // The kills landed mid-run: units were written between them, not only before the first.
+        #expect(Set(unitsSeen).count >= 15, "units after each kill: \(unitsSeen)")
+
+        let database = try Database(path: db, readOnly: true)
+        #expect(try database.query("SELECT count(*), count(DISTINCT unit_index) FROM units").rows == [[.integer(3000), .integer(3000)]])
+        #expect(try database.query("SELECT count(*) FROM runs WHERE status = 'completed'").rows == [[.integer(1)]])
+
+        // The same experiment, uninterrupted, in this process.
+        let fresh = dir.appendingPathComponent("fresh.db").path
+        _ = try ResultsStore(path: fresh).runSession(SweepPlan(try SpecReader.read(path: specPath)), jobs: 2, resume: false,
+                                                     codeVersion: "test", shouldStop: { false })
+        let expected = try Self.rows(fresh)
+        #expect(expected.count > 100)
+        #expect(try Self.rows(db) == expected)
+    }
+}
