@@ -94,4 +94,58 @@ struct KillResumeTests {
         #expect(expected.count > 100)
         #expect(try Self.rows(db) == expected)
     }
+
+    /// Two sweeps writing into one database at once (two array tasks sharing a file): both complete,
+    /// and each run holds exactly the rows it has when run alone.
+    @Test(.enabled(if: executable != nil, "the layoutlab executable is not built beside the tests"))
+    func twoSweepsIntoOneDatabaseAtOnce() throws {
+        let exe = try #require(Self.executable)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("two-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let shared = dir.appendingPathComponent("shared.db").path
+        var specs: [String] = []
+        for (name, seed) in [("first", 21), ("second", 22)] {
+            let path = dir.appendingPathComponent("\(name).yaml").path
+            try """
+                name: \(name)
+                seed: \(seed)
+                scenarios:
+                  - generate: {count: 300, views: [2, 8], depth: 3, fanout: 3, masks: all}
+                sequences:
+                  - random_walk: {steps: 10, max_step: 60, axis: both}
+                comparisons:
+                  - {a: springs/documented, b: autolayout/modern/once}
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+            specs.append(path)
+        }
+        let processes = try specs.map { spec -> Process in
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = ["sweep", spec, "--db", shared, "--jobs", "1"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            return p
+        }
+        for p in processes { p.waitUntilExit(); #expect(p.terminationStatus == 0) }
+        let db = try Database(path: shared, readOnly: true)
+        #expect(try db.query("SELECT count(*) FROM runs WHERE status = 'completed'").rows == [[.integer(2)]])
+        for spec in specs {
+            let alone = dir.appendingPathComponent(UUID().uuidString + ".db").path
+            let plan = SweepPlan(try SpecReader.read(path: spec))
+            _ = try ResultsStore(path: alone).runSession(plan, jobs: 1, resume: false, codeVersion: "test", shouldStop: { false })
+            func rows(_ path: String) throws -> [[SQLValue]] {
+                try Database(path: path, readOnly: true).query("""
+                    SELECT u.unit_index, d.step_index, d.view_id, d.a_x, d.a_y, d.a_width, d.a_height,
+                           d.b_x, d.b_y, d.b_width, d.b_height, d.causes
+                    FROM divergences d JOIN units u ON u.id = d.unit_id JOIN runs r ON r.id = u.run_id
+                    JOIN experiments e ON e.id = r.experiment_id WHERE e.name = ?
+                    ORDER BY u.unit_index, d.step_index, d.view_id
+                    """, [.text(plan.spec.name)]).rows
+            }
+            let expected = try rows(alone)
+            #expect(expected.count > 50)
+            #expect(try rows(shared) == expected)
+        }
+    }
 }
