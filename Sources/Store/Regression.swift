@@ -144,18 +144,11 @@ public enum Regression {
             JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
             WHERE d.run_id = ?
             """, [.integer(run)])
-        func real(_ v: SQLValue) -> Double {
-            switch v {
-            case .real(let d): d
-            case .integer(let i): Double(i)
-            default: .nan
-            }
-        }
         return q.rows.compactMap { r in
             guard case .text(let label) = r[0], case .integer(let unit) = r[1], case .integer(let step) = r[2], case .text(let view) = r[3],
                   case .text(let causes) = r[13] else { return nil }
-            return Row(comparison: label, unit: Int(unit), step: Int(step), view: view, frames: (4...11).map { real(r[$0]) },
-                       magnitude: real(r[12]), causes: causes)
+            return Row(comparison: label, unit: Int(unit), step: Int(step), view: view, frames: (4...11).map { r[$0].double },
+                       magnitude: r[12].double, causes: causes)
         }
     }
 

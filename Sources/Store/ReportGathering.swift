@@ -21,14 +21,11 @@ public enum ReportGathering {
         guard let r = runRow.first, case .integer(let runID) = r[0] else {
             throw GatherError.noRun(run.map { "\(path) has no run \($0)" } ?? "\(path) has no runs")
         }
-        func text(_ v: SQLValue) -> String {
-            switch v { case .text(let s): s; case .integer(let i): String(i); case .real(let d): String(d); default: "" }
-        }
-        func int(_ v: SQLValue) -> Int { if case .integer(let i) = v { Int(i) } else if case .real(let d) = v { Int(d) } else { 0 } }
-        func real(_ v: SQLValue) -> Double { if case .real(let d) = v { d } else if case .integer(let i) = v { Double(i) } else { .nan } }
+        func text(_ v: SQLValue) -> String { v.string ?? "" }
+        func int(_ v: SQLValue) -> Int { v.int ?? 0 }
         let arg: [SQLValue] = [.integer(runID)]
         let comparisons = try db.query("SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison WHERE run_id = ?", arg).rows
-            .map { RunReport.ComparisonRow(label: text($0[0]), units: int($0[1]), viewSteps: int($0[2]), divergences: int($0[3]), percent: real($0[4])) }
+            .map { RunReport.ComparisonRow(label: text($0[0]), units: int($0[1]), viewSteps: int($0[2]), divergences: int($0[3]), percent: $0[4].double) }
         let causes = try db.query("SELECT cause, divergences FROM summary_by_cause WHERE run_id = ? ORDER BY divergences DESC, cause", arg).rows
             .map { (name: text($0[0]), count: int($0[1])) }
         var grid = Array(repeating: Array(repeating: 0, count: 8), count: 8)
@@ -50,20 +47,22 @@ public enum ReportGathering {
         let unexplained = causes.first { $0.name == Causes.unexplainedName }?.count ?? 0
 
         // The sample: unexplained first, then the largest divergence of each cause.
-        var chosen: [(Int64, String)] = []
+        var chosen: [(id: Int64, why: String, magnitude: Double)] = []
         for row in try db.query("""
-            SELECT d.id FROM divergences d WHERE d.run_id = ? AND d.causes = '\(Causes.unexplainedName)'
+            SELECT d.id, d.magnitude FROM divergences d WHERE d.run_id = ? AND d.causes = '\(Causes.unexplainedName)'
             ORDER BY d.magnitude DESC, d.id LIMIT \(unexplainedPictures)
-            """, arg).rows { if case .integer(let id) = row[0] { chosen.append((id, "unexplained")) } }
+            """, arg).rows { if case .integer(let id) = row[0] { chosen.append((id, "unexplained", row[1].double)) } }
         for c in causes where c.name != Causes.unexplainedName {
             let rows = try db.query("""
-                SELECT dc.divergence_id FROM divergence_causes dc JOIN divergences d ON d.id = dc.divergence_id
+                SELECT dc.divergence_id, d.magnitude FROM divergence_causes dc JOIN divergences d ON d.id = dc.divergence_id
                 WHERE dc.run_id = ? AND dc.cause = ? ORDER BY d.magnitude DESC, d.id LIMIT 1
                 """, [.integer(runID), .text(c.name)]).rows
-            if case .integer(let id)? = rows.first?[0], !chosen.contains(where: { $0.0 == id }) { chosen.append((id, "largest \(c.name)")) }
+            if let row = rows.first, case .integer(let id) = row[0], !chosen.contains(where: { $0.id == id }) {
+                chosen.append((id, "largest \(c.name)", row[1].double))
+            }
         }
         var featured: [RunReport.Featured] = []
-        for (id, why) in chosen {
+        for (id, why, magnitude) in chosen {
             let stored = try StoredDivergence.load(db, id: id)
             guard let frames = try? UnitRunner.replay(tree: stored.scenario.tree, constraints: stored.scenario.constraints,
                                                       steps: stored.steps, comparison: stored.comparison, step: stored.step,
@@ -73,7 +72,6 @@ public enum ReportGathering {
                                             labelA: "\(stored.comparison.a)", labelB: "\(stored.comparison.b)",
                                             tolerance: stored.comparison.tolerance,
                                             caption: "step \(stored.step + 1), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))")
-            let magnitude = try db.query("SELECT magnitude FROM divergences WHERE id = ?", [.integer(id)]).rows.first.map { real($0[0]) } ?? .nan
             featured.append(RunReport.Featured(id: id, why: why, comparison: "\(stored.comparison.a) vs \(stored.comparison.b)",
                                                view: stored.viewID, step: stored.step, magnitude: magnitude,
                                                causes: stored.causes.joined(separator: ","), pictureSVG: picture.svg(standalone: false)))

@@ -16,6 +16,27 @@ public enum SQLValue: Hashable, Sendable {
     case real(Double)
     case text(String)
     case blob([UInt8])
+
+    /// A number as Double (integers widened); NaN for NULL, text and blobs, as a missing frame field.
+    public var double: Double {
+        switch self {
+        case .real(let d): d
+        case .integer(let i): Double(i)
+        default: .nan
+        }
+    }
+
+    /// An integer column's value (reals truncated); nil otherwise.
+    public var int: Int? {
+        switch self {
+        case .integer(let i): Int(i)
+        case .real(let d) where d.isFinite: Int(d)
+        default: nil
+        }
+    }
+
+    /// A text column's value; nil otherwise.
+    public var string: String? { if case .text(let s) = self { s } else { nil } }
 }
 
 /// A thin wrapper over the system SQLite's C API: open, execute, prepared statements. Binding goes

@@ -25,7 +25,7 @@ public enum MaskTranslation {
             do {
                 let made = try forms(input, policy)
                 result.constraints += made
-                if policy == .ios7Center && input.parts.min && input.parts.max && !input.parts.size { result.forms.insert(.centreFraction) }
+                if policy == .ios6to12 && input.parts.min && input.parts.max && !input.parts.size { result.forms.insert(.centreFraction) }
                 if policy == .appkit && made.contains(where: { $0.multiplierWasRounded }) { result.forms.insert(.float32Multiplier) }
                 if policy == .idiomatic && idiomaticDiffers(input.parts) { result.forms.insert(.idiomaticRule) }
             } catch {
@@ -103,7 +103,7 @@ public enum MaskTranslation {
     static func forms(_ a: AxisInput, _ policy: TranslationPolicy) throws(DegenerateTranslation) -> [LayoutConstraint] {
         switch policy {
         case .modern: try modern(a)
-        case .ios6to12: try ios7Center(a)
+        case .ios6to12: try centreForm(a)
         case .ios13: try appkit(a, float32Multipliers: false)
         case .appkit: try appkit(a, float32Multipliers: true)
         case .idiomatic: try idiomatic(a)
@@ -139,7 +139,7 @@ public enum MaskTranslation {
     /// iOS 7 (Hershberger 2014): `width` and the centre `A = L + W/2`. For x=160 w=80 in 320 this gives
     /// exactly the printed table of DESIGN 3.3 (e.g. L+W: `width == 0.333333*superview.width − 26.6667`,
     /// `centerX == 1.66667*superview.centerX − 66.6667`).
-    static func ios7Center(_ a: AxisInput) throws(DegenerateTranslation) -> [LayoutConstraint] {
+    static func centreForm(_ a: AxisInput) throws(DegenerateTranslation) -> [LayoutConstraint] {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let A = L + W / 2
         let sw = a.sizeAttr, mid = a.midAttr, sc = a.centerAttr

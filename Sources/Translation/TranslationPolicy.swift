@@ -20,7 +20,6 @@ public enum TranslationPolicy: String, CaseIterable, Sendable {
     case idiomatic
 
     /// The centre form's first name, kept so older experiment files and commands still work.
-    public static let ios7Center = TranslationPolicy.ios6to12
     public static let aliases: [String: TranslationPolicy] = ["ios7-center": .ios6to12]
 
     /// A policy by name or alias.

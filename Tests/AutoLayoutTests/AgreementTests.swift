@@ -76,7 +76,7 @@ struct AgreementTests {
     /// iOS 7's centre form: L+R keeps the centre at 25% (x = 35 at 200); springs keeps the margins'
     /// proportion (x = 10 + 100·10/70).
     @Test func centreForm() {
-        #expect(abs(auto(tree("LR"), [200], AutoLayoutConfiguration(translation: .ios7Center)).x - 35) < 1e-9)
+        #expect(abs(auto(tree("LR"), [200], AutoLayoutConfiguration(translation: .ios6to12)).x - 35) < 1e-9)
         #expect(abs(springs(tree("LR"), .documented, [200]).x - (10 + 100.0 * 10 / 70)) < 1e-12)
     }
 

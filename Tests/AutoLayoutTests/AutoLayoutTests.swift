@@ -22,10 +22,10 @@ struct AutoLayoutTests {
         }
         let lw = run("LW", .modern)
         #expect(abs(lw.x - 160 * 400 / 240) < 1e-9 && abs(lw.width - 80 * 400 / 240) < 1e-9)
-        #expect(run("LR", .ios7Center) == Rect(x: 260, y: 10, width: 80, height: 30))
+        #expect(run("LR", .ios6to12) == Rect(x: 260, y: 10, width: 80, height: 30))
         let lr = run("LR", .modern)
         #expect(abs(lr.x - 160.0 / 240 * 400) < 1e-9 && lr.width == 80)
-        #expect(abs(run("LWR", .ios7Center).x - 240) < 1e-9)
+        #expect(abs(run("LWR", .ios6to12).x - 240) < 1e-9)
         #expect(run("W", .appkit) == Rect(x: 160, y: 10, width: 240, height: 30))
     }
 

@@ -31,7 +31,7 @@ struct TranslationTests {
         ("LWR", ["v.width == 0.25*superview.width", "v.midX == 0.625*superview.width"]),
     ])
     func ios7TableReproduced(parts: String, expected: [String]) {
-        #expect(horizontal(parts, .ios7Center) == expected)
+        #expect(horizontal(parts, .ios6to12) == expected)
     }
 
     /// The example line, in full.

@@ -26,12 +26,15 @@ struct KillResumeTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    static func rows(_ path: String) throws -> [[SQLValue]] {
-        try Database(path: path, readOnly: true).query("""
-            SELECT u.unit_index, d.step_index, d.view_id, d.a_x, d.a_y, d.a_width, d.a_height,
-                   d.b_x, d.b_y, d.b_width, d.b_height, d.causes
-            FROM divergences d JOIN units u ON u.id = d.unit_id ORDER BY u.unit_index, d.step_index, d.view_id
-            """).rows
+    /// Starts `layoutlab` with its output discarded.
+    static func launch(_ exe: URL, _ arguments: [String]) throws -> Process {
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = arguments
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return p
     }
 
     @Test(.enabled(if: executable != nil, "the layoutlab executable is not built beside the tests"))
@@ -43,15 +46,7 @@ struct KillResumeTests {
         try Self.spec.write(toFile: specPath, atomically: true, encoding: .utf8)
         let db = dir.appendingPathComponent("results.db").path
 
-        func start() throws -> Process {
-            let p = Process()
-            p.executableURL = exe
-            p.arguments = ["sweep", specPath, "--db", db, "--resume", "--jobs", "2"]
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            return p
-        }
+        func start() throws -> Process { try Self.launch(exe, ["sweep", specPath, "--db", db, "--resume", "--jobs", "2"]) }
         func unitsWritten() -> Int? {
             guard FileManager.default.fileExists(atPath: db),
                   case .integer(let n)? = try? Database(path: db, readOnly: true).query("SELECT count(*) FROM units").rows.first?.first
@@ -90,9 +85,9 @@ struct KillResumeTests {
         let fresh = dir.appendingPathComponent("fresh.db").path
         _ = try ResultsStore(path: fresh).runSession(SweepPlan(try SpecReader.read(path: specPath)), jobs: 2, resume: false,
                                                      codeVersion: "test", shouldStop: { false })
-        let expected = try Self.rows(fresh)
+        let expected = try storedDivergenceRows(fresh)
         #expect(expected.count > 100)
-        #expect(try Self.rows(db) == expected)
+        #expect(try storedDivergenceRows(db) == expected)
     }
 
     /// Two sweeps writing into one database at once (two array tasks sharing a file): both complete,
@@ -118,15 +113,7 @@ struct KillResumeTests {
                 """.write(toFile: path, atomically: true, encoding: .utf8)
             specs.append(path)
         }
-        let processes = try specs.map { spec -> Process in
-            let p = Process()
-            p.executableURL = exe
-            p.arguments = ["sweep", spec, "--db", shared, "--jobs", "1"]
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            return p
-        }
+        let processes = try specs.map { try Self.launch(exe, ["sweep", $0, "--db", shared, "--jobs", "1"]) }
         for p in processes { p.waitUntilExit(); #expect(p.terminationStatus == 0) }
         let db = try Database(path: shared, readOnly: true)
         #expect(try db.query("SELECT count(*) FROM runs WHERE status = 'completed'").rows == [[.integer(2)]])
@@ -134,18 +121,9 @@ struct KillResumeTests {
             let alone = dir.appendingPathComponent(UUID().uuidString + ".db").path
             let plan = SweepPlan(try SpecReader.read(path: spec))
             _ = try ResultsStore(path: alone).runSession(plan, jobs: 1, resume: false, codeVersion: "test", shouldStop: { false })
-            func rows(_ path: String) throws -> [[SQLValue]] {
-                try Database(path: path, readOnly: true).query("""
-                    SELECT u.unit_index, d.step_index, d.view_id, d.a_x, d.a_y, d.a_width, d.a_height,
-                           d.b_x, d.b_y, d.b_width, d.b_height, d.causes
-                    FROM divergences d JOIN units u ON u.id = d.unit_id JOIN runs r ON r.id = u.run_id
-                    JOIN experiments e ON e.id = r.experiment_id WHERE e.name = ?
-                    ORDER BY u.unit_index, d.step_index, d.view_id
-                    """, [.text(plan.spec.name)]).rows
-            }
-            let expected = try rows(alone)
+            let expected = try storedDivergenceRows(alone, experiment: plan.spec.name)
             #expect(expected.count > 50)
-            #expect(try rows(shared) == expected)
+            #expect(try storedDivergenceRows(shared, experiment: plan.spec.name) == expected)
         }
     }
 }

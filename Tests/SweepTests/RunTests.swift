@@ -28,15 +28,7 @@ struct RunTests {
         return dir.appendingPathComponent("results.db").path
     }
 
-    /// Everything a run stored, minus row ids and times.
-    func contents(_ path: String) throws -> [[SQLValue]] {
-        let db = try Database(path: path, readOnly: true)
-        return try db.query("""
-            SELECT u.unit_index, d.step_index, d.view_id, d.mask, d.a_x, d.a_y, d.a_width, d.a_height,
-                   d.b_x, d.b_y, d.b_width, d.b_height, d.magnitude, d.causes
-            FROM divergences d JOIN units u ON u.id = d.unit_id ORDER BY u.unit_index, d.step_index, d.view_id
-            """).rows
-    }
+    func contents(_ path: String) throws -> [[SQLValue]] { try storedDivergenceRows(path) }
 
     func sweep(_ path: String, jobs: Int, resume: Bool = false, stopAfter: Int? = nil) throws -> ResultsStore.SessionOutcome {
         let plan = SweepPlan(try SpecReader.read(text: Self.spec, file: "small.yaml"))
