@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the lab's libFuzzer targets: Fuzz/run.sh [TARGET…] [--seconds N] [--runs N]
-#   targets: vfl, ib (default: all). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
+#   targets: scenario, experiment, system, vfl, ib (default: all, one after another, each for --seconds
+#   or --runs). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
 # Needs clang's libFuzzer runtime, which the Swift toolchain ships (swiftc -sanitize=fuzzer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +15,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -eq 0 ] && targets=(vfl ib)
+[ ${#targets[@]} -eq 0 ] && targets=(scenario experiment system vfl ib)
 
 scratch=.build-fuzz
 build_modules() {  # $@: SwiftPM targets to build instrumented
@@ -24,20 +25,27 @@ build_modules() {  # $@: SwiftPM targets to build instrumented
   done
 }
 objects() {  # $@: targets whose object files to link
-  for t in "$@"; do ls "$scratch"/release/"$t".build/*.o; done
+  for t in "$@"; do find "$scratch/release/$t.build" -name '*.o' | sort; done
 }
 
 for target in "${targets[@]}"; do
   case "$target" in
     vfl) modules=(Geometry ViewTree LabJSON ConstraintModel VFL); source=Fuzz/VFLFuzz.swift ;;
+    scenario) modules=(Geometry ViewTree LabJSON ConstraintModel VFL Scenario); source=Fuzz/ScenarioFuzz.swift ;;
+    system) modules=(LabJSON Solver SolverSystem); source=Fuzz/SystemFuzz.swift ;;
+    experiment) modules=(Geometry ViewTree LabJSON LabXML ConstraintModel VFL Scenario Margins Environment Solver Translation AutoLayout
+                         InterfaceBuilder Springs CYaml Yams Sweep)
+        source=Fuzz/ExperimentFuzz.swift ;;
     ib) modules=(Geometry ViewTree LabJSON LabXML ConstraintModel VFL Scenario Margins Environment Solver Translation AutoLayout InterfaceBuilder)
         source=Fuzz/IBFuzz.swift ;;
-    *) echo "unknown fuzz target: $target (valid: vfl, ib)" >&2; exit 64 ;;
+    *) echo "unknown fuzz target: $target (valid: scenario, experiment, system, vfl, ib)" >&2; exit 64 ;;
   esac
   build_modules "${modules[@]}"
   binary="$scratch/fuzz-$target"
   # shellcheck disable=SC2046
-  swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$scratch/release/Modules" "$source" $(objects "${modules[@]}") -o "$binary" \
+  # Yams' C module (libyaml) has its module map in the checkout.
+  cyaml=(-Xcc -fmodule-map-file="$scratch/checkouts/Yams/Sources/CYaml/include/module.modulemap" -I "$scratch/checkouts/Yams/Sources/CYaml/include")
+  swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$scratch/release/Modules" "${cyaml[@]}" "$source" $(objects "${modules[@]}") -o "$binary" \
     2> >(grep -v "Cannot export local symbol" >&2)
   mkdir -p "Fuzz/crashes/$target" "$scratch/corpus-$target"
   if [ "$target" = ib ]; then
@@ -48,10 +56,20 @@ for target in "${targets[@]}"; do
         cp "$f" "$scratch/corpus-$target/$(basename "$f" | tr ' ' '_')"
       done
     fi
-    max_len=65536
-  else
+    max_len=8192
+  elif [ "$target" = vfl ]; then
     max_len=256
+  else
+    max_len=8192
   fi
+  # Seed the file readers with the repository's own files of their kind.
+  case "$target" in
+    scenario) cp experiments/scenarios/*.json "$scratch/corpus-$target/" ;;
+    experiment) for f in experiments/*.yaml; do cp "$f" "$scratch/corpus-$target/"; done ;;
+    system) cp Tests/SolverTests/Fixtures/*.json "$scratch/corpus-$target/"
+            printf '%s' '{"variables":["a","b"],"edit_variables":[{"var":"a","strength":"strong"}],"constraints":[{"terms":[{"var":"a","coefficient":1},{"var":"b","coefficient":-2}],"constant":10,"op":">=","strength":"required"}],"suggestions":[{"a":5},{"a":1e12}]}' \
+              > "$scratch/corpus-$target/small.json" ;;
+  esac
   # Seed the vfl corpus with DESIGN 6's strings (first byte: no options).
   i=0
   [ "$target" = vfl ] && for s in "[button]-[textField]" "|-50-[purpleBox]-50-|" "[button(100@20)]" "[a(>=70,<=100)]" "|-[a]-[b]-[c(>=20)]-|" \
@@ -60,6 +78,8 @@ for target in "${targets[@]}"; do
   done
   true
   echo "fuzzing $target for ${seconds}s (runs: $runs)"
-  SWIFT_BACKTRACE=enable=no "$binary" "$scratch/corpus-$target" -max_total_time="$seconds" -runs="$runs" -max_len="$max_len" \
+  # No allocation stacks in ASan's bookkeeping: a quarter of the time otherwise (re-run a crash file
+  # without it for the full report).
+  ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0} SWIFT_BACKTRACE=enable=no "$binary" "$scratch/corpus-$target" -max_total_time="$seconds" -runs="$runs" -max_len="$max_len" -timeout=20 \
     -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1 2>&1 | grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done" || true
 done
