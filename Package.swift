@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "ConstraintModel", "Geometry", "LabJSON", "ViewTree"],
                     exclude: ["Crashes"]),  // read through #filePath
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", "Geometry", "ViewTree", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment", "Report", "LabXML"],
+        .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment", "Report", "LabXML",
+                                                      .product(name: "Yams", package: "Yams")],
                     exclude: ["Fixtures/misbehaving-engine.sh"]),
         .testTarget(
             name: "SolverTests",

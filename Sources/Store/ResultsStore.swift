@@ -44,32 +44,39 @@ public final class ResultsStore {
 
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 
-    /// The run of this experiment to resume (the latest one not completed) and the units it has done.
-    public func resumable(_ spec: ExperimentSpec) throws(SQLiteError) -> (run: Int64, done: Set<Int>)? {
+    /// The run of this experiment (and shard) to resume (the latest one not completed) and the units it has done.
+    public func resumable(_ spec: ExperimentSpec, shard: Shard? = nil) throws(SQLiteError) -> (run: Int64, done: Set<Int>)? {
         let found = try database.query("""
             SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id
-            WHERE e.spec_hash = ? AND r.status != 'completed' ORDER BY r.id DESC LIMIT 1
-            """, [.text(Self.hash(spec.text))])
+            WHERE e.spec_hash = ? AND r.status != 'completed' AND r.shard_index IS ? AND r.shard_count IS ?
+            ORDER BY r.id DESC LIMIT 1
+            """, [.text(Self.hash(spec.text))] + Self.shardKey(shard))
         guard case .integer(let run)? = found.rows.first?.first else { return nil }
         let units = try database.query("SELECT unit_index FROM units WHERE run_id = ?", [.integer(run)])
         return (run, Set(units.rows.compactMap { if case .integer(let i) = $0[0] { Int(i) } else { nil } }))
     }
 
-    /// The latest run of this experiment, when it is completed (and how many units it holds).
-    public func completedRun(_ spec: ExperimentSpec) throws(SQLiteError) -> (run: Int64, units: Int)? {
+    /// The latest run of this experiment (and shard), when it is completed (and how many units it holds).
+    public func completedRun(_ spec: ExperimentSpec, shard: Shard? = nil) throws(SQLiteError) -> (run: Int64, units: Int)? {
         let found = try database.query("""
             SELECT r.id, r.status, (SELECT count(*) FROM units u WHERE u.run_id = r.id)
             FROM runs r JOIN experiments e ON e.id = r.experiment_id
-            WHERE e.spec_hash = ? ORDER BY r.id DESC LIMIT 1
-            """, [.text(Self.hash(spec.text))])
+            WHERE e.spec_hash = ? AND r.shard_index IS ? AND r.shard_count IS ? ORDER BY r.id DESC LIMIT 1
+            """, [.text(Self.hash(spec.text))] + Self.shardKey(shard))
         guard let row = found.rows.first, case .integer(let run) = row[0], row[1] == .text("completed"), case .integer(let n) = row[2] else {
             return nil
         }
         return (run, Int(n))
     }
 
+    /// `shard_index IS ? AND shard_count IS ?` arguments: NULL, NULL for an unsharded run.
+    static func shardKey(_ shard: Shard?) -> [SQLValue] {
+        shard.map { [.integer(Int64($0.index)), .integer(Int64($0.count))] } ?? [.null, .null]
+    }
+
     /// Starts a new run: the experiment (once per spec text), the run, its scenarios and comparisons.
-    public func beginRun(_ plan: SweepPlan, jobs: Int, codeVersion: String) throws {
+    /// A shard's run holds all the scenarios and comparisons (they are small) and `unitsTotal` units.
+    public func beginRun(_ plan: SweepPlan, jobs: Int, codeVersion: String, shard: Shard? = nil, unitsTotal: Int? = nil) throws {
         let spec = plan.spec
         try database.transaction {
             let hash = Self.hash(spec.text)
@@ -82,11 +89,14 @@ public final class ResultsStore {
             }
             guard case .integer(let experiment) = existing[0][0] else { return }
             let r = try database.prepare("""
-                INSERT INTO runs (experiment_id, code_version, status, jobs, units_total, started_at, seconds, spec_path)
-                VALUES (?,?,'running',?,?,?,0,?)
+                INSERT INTO runs (experiment_id, code_version, status, jobs, units_total, started_at, seconds, spec_path,
+                                  shard_index, shard_count)
+                VALUES (?,?,'running',?,?,?,0,?,?,?)
                 """)
-            r.bind(1, experiment); r.bind(2, codeVersion); r.bind(3, jobs); r.bind(4, plan.unitCount); r.bind(5, Self.now())
+            r.bind(1, experiment); r.bind(2, codeVersion); r.bind(3, jobs); r.bind(4, unitsTotal ?? plan.unitCount); r.bind(5, Self.now())
             if let p = spec.path { r.bind(6, p) } else { r.bindNull(6) }
+            let key = Self.shardKey(shard)
+            r.bind(7, key[0]); r.bind(8, key[1])
             try r.run()
             runID = database.lastInsertRowID
             let sc = try database.prepare("INSERT INTO scenarios (run_id, scenario_index, source, view_count, scenario_json) VALUES (?,?,?,?,?)")

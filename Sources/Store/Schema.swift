@@ -17,6 +17,7 @@ public enum Schema {
         ("steps", "settled", "INTEGER NOT NULL DEFAULT 1"),
         ("runs", "spec_path", "TEXT"),
         ("units", "error", "TEXT"),
+        ("runs", "shard_index", "INTEGER"), ("runs", "shard_count", "INTEGER"),
     ]
 
     public static let sql = """
@@ -38,7 +39,9 @@ public enum Schema {
             started_at    TEXT NOT NULL,
             finished_at   TEXT,
             seconds       REAL,                 -- time spent computing, summed over resumed sessions
-            spec_path     TEXT                  -- the experiment file as given (regress resolves its paths from it)
+            spec_path     TEXT,                 -- the experiment file as given (regress resolves its paths from it)
+            shard_index   INTEGER,              -- sweep --shard I/N: this run holds shard I's units (units_total of them)
+            shard_count   INTEGER               -- N; a merged run has N and no index; NULL both: an unsharded run
         );
         CREATE TABLE IF NOT EXISTS scenarios (
             run_id         INTEGER NOT NULL REFERENCES runs(id),

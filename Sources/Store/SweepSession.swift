@@ -28,20 +28,22 @@ extension ResultsStore {
         }
     }
 
-    public func runSession(_ plan: SweepPlan, jobs: Int, resume: Bool, codeVersion: String,
+    public func runSession(_ plan: SweepPlan, jobs: Int, resume: Bool, codeVersion: String, shard: Shard? = nil,
                            shouldStop: @escaping @Sendable () -> Bool,
                            progress: (_ result: UnitResult, _ unitsDone: Int) -> Void = { _, _ in }) throws -> SessionOutcome {
         var skip: Set<Int> = []
+        let shardUnits = shard.map { plan.units(in: $0) }
         // `--resume` is idempotent, so a restarted job can run the same command: it finishes a partial
-        // run, does nothing when the latest run is complete, and starts one when there is none.
-        if resume, let found = try resumable(plan.spec) {
+        // run, does nothing when the latest run is complete, and starts one when there is none. A
+        // shard resumes only its own run.
+        if resume, let found = try resumable(plan.spec, shard: shard) {
             try resumeRun(found.run)
             skip = found.done
-        } else if resume, let done = try completedRun(plan.spec) {
+        } else if resume, let done = try completedRun(plan.spec, shard: shard) {
             return SessionOutcome(completed: true, runID: done.run, unitsThisSession: 0, unitsDone: done.units, viewSteps: 0,
                                   seconds: 0, alreadyComplete: true)
         } else {
-            try beginRun(plan, jobs: jobs, codeVersion: codeVersion)
+            try beginRun(plan, jobs: jobs, codeVersion: codeVersion, shard: shard, unitsTotal: shardUnits?.count)
         }
         let start = Date()
         var batchStart = start
@@ -49,7 +51,7 @@ extension ResultsStore {
         try beginBatch()
         let outcome: SweepRunner.Outcome
         do {
-            outcome = try SweepRunner.run(plan, jobs: jobs, skip: skip, shouldStop: shouldStop) { result in
+            outcome = try SweepRunner.run(plan, jobs: jobs, units: shardUnits, skip: skip, shouldStop: shouldStop) { result in
                 if let e = result.error, result.errorStops { throw SessionError.engineFailed(e) }
                 try write(result, plan: plan)
                 units += 1

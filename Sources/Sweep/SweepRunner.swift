@@ -4,12 +4,13 @@ import Foundation
 /// order**, so the same experiment and seed write the same rows in the same order however the work
 /// was scheduled. `skip` holds units already done (resume). When `shouldStop` turns true, workers take
 /// no new unit, and every unit already computed is still delivered (nothing computed is lost).
+/// `units` limits the run to some of the plan's units (a shard's), ascending.
 public enum SweepRunner {
     public enum Outcome: Sendable { case completed, stopped }
 
-    public static func run(_ plan: SweepPlan, jobs: Int, skip: Set<Int> = [], shouldStop: @escaping @Sendable () -> Bool,
+    public static func run(_ plan: SweepPlan, jobs: Int, units: [Int]? = nil, skip: Set<Int> = [], shouldStop: @escaping @Sendable () -> Bool,
                            deliver: (UnitResult) throws -> Void) rethrows -> Outcome {
-        let todo = (0..<plan.unitCount).filter { !skip.contains($0) }
+        let todo = (units ?? Array(0..<plan.unitCount)).filter { !skip.contains($0) }
         let workers = todo.isEmpty ? 0 : max(1, min(jobs, todo.count))
         let box = Shared(todo: todo, workers: workers)
         for _ in 0..<workers {

@@ -18,13 +18,21 @@ struct SweepCommand: ParsableCommand {
             causes in the database; a summary is printed at the end. Ctrl-C stops cleanly after the units in \
             flight; --resume finishes the latest unfinished run of the same experiment file (starts one when there is none, does nothing when it is complete) without redoing or \
             duplicating work.
+
+            --shard I/N runs a deterministic 1/N of the units (balanced by expected cost) into its own \
+            database (default results.shard-I-of-N.db); `layoutlab merge` joins the N databases into one run \
+            equal to the unsharded one. --shard env/N takes I from JOB_COMPLETION_INDEX (Kubernetes Indexed \
+            Job) or SLURM_ARRAY_TASK_ID (Slurm array). See docs/scale-out.md.
             """)
 
     @Argument(help: "The experiment file (YAML).")
     var experiment: String
 
-    @Option(help: "The results database (created if missing).")
-    var db = "results.db"
+    @Option(help: "The results database (created if missing; with --shard, results.shard-I-of-N.db).")
+    var db: String?
+
+    @Option(help: ArgumentHelp("Run shard I of N (0-based) of the units; env/N reads I from the batch engine.", valueName: "I/N"))
+    var shard: String?
 
     @Option(help: "Worker threads (one per core unless given).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -37,9 +45,14 @@ struct SweepCommand: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let shard {
+            do { _ = try Shard.parse(shard, environment: ProcessInfo.processInfo.environment) } catch { throw ValidationError("--shard: \(error)") }
+        }
     }
 
     func run() throws {
+        let shard = try self.shard.map { try Shard.parse($0, environment: ProcessInfo.processInfo.environment) }
+        let db = self.db ?? shard.map { "results.shard-\($0.index)-of-\($0.count).db" } ?? "results.db"
         let spec: ExperimentSpec
         do { spec = try SpecReader.read(path: experiment) } catch {
             printError(error.description)
@@ -57,10 +70,11 @@ struct SweepCommand: ParsableCommand {
         signals.resume()
         defer { signals.cancel() }
 
-        let progress = Progress(total: plan.unitCount, label: spec.name)
+        let units = shard.map { plan.units(in: $0).count } ?? plan.unitCount
+        let progress = Progress(total: units, label: spec.name + (shard.map { " shard \($0)" } ?? ""))
         let outcome: ResultsStore.SessionOutcome
         do {
-            outcome = try store.runSession(plan, jobs: jobs, resume: resume, codeVersion: CodeVersion.current,
+            outcome = try store.runSession(plan, jobs: jobs, resume: resume, codeVersion: CodeVersion.current, shard: shard,
                                            shouldStop: { interruptRequested.load(ordering: .relaxed) },
                                            progress: { progress.advance(done: $1, viewSteps: $0.viewSteps) })
         } catch let error as ResultsStore.SessionError {
@@ -73,10 +87,12 @@ struct SweepCommand: ParsableCommand {
             return
         }
         if !outcome.completed {
-            printError("interrupted: \(outcome.unitsDone) of \(plan.unitCount) units are in \(db) (run \(outcome.runID)); finish with: layoutlab sweep \(experiment) --db \(db) --resume")
+            let again = shard.map { " --shard \($0)" } ?? ""
+            printError("interrupted: \(outcome.unitsDone) of \(units) units are in \(db) (run \(outcome.runID)); finish with: layoutlab sweep \(experiment)\(again) --db \(db) --resume")
             throw ExitCode(130)
         }
         try Summary.print(store.database, run: outcome.runID, seconds: outcome.seconds, viewSteps: outcome.viewSteps)
+        if let shard { printNote("shard \(shard) is complete in \(db); when all \(shard.count) are, join them with: layoutlab merge SHARD.db… --into results.db") }
         if let report { try ReportCommand.write(db: db, run: outcome.runID, out: report) }
     }
 }
