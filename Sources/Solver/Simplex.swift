@@ -174,14 +174,15 @@ extension SolverCore {
     mutating func optimize() throws(SolverError) {
         while let entering = popEntering() {
             guard let r = leavingRow(entering) else {
-                // Nothing bounds the entering symbol. With weights up to 1e9 an objective coefficient
-                // that should be 0 can come out as −1e-8…−1e-6 after many pivots; moving along it
-                // would not change the objective, so it is rounding noise, not an unbounded problem.
-                if obj[Int(entering)] > -1e-9 * maxStrength {
-                    setObj(entering, 0)
-                    continue
-                }
-                throw .internalError("the objective is unbounded")
+                // Nothing bounds the entering symbol. The objective is a positive sum of error
+                // symbols, all restricted to ≥ 0, so it is never unbounded in exact arithmetic: this
+                // is rounding. With weights up to 1e9 a coefficient that should be 0 comes out as
+                // −1e-8…−1e-6 after many pivots; and where 1e12 and 1e-12 meet in one system, the
+                // cells that bound it fell under `nearZero` and were dropped. Either way, moving
+                // along it does not truly lower the objective: drop it rather than fail (kiwi throws
+                // "The objective is unbounded", and a layout engine then has no frames at all).
+                setObj(entering, 0)
+                continue
             }
             pivot(r, entering: entering)
         }
@@ -228,7 +229,10 @@ extension SolverCore {
             guard r >= 0 else { continue }
             let c = rows[Int(r)].constant
             guard !nearZero(c) && c < 0 else { continue }
-            guard let entering = dualEntering(r) else { throw .internalError("dual optimize failed") }
+            // No symbol can restore this row: with exact arithmetic an edit (never required) can
+            // always be met by its error symbols, so this is a row whose cells rounding dropped (1e12
+            // against 1e-12). Leave it slightly infeasible rather than fail (kiwi throws here).
+            guard let entering = dualEntering(r) else { continue }
             pivot(r, entering: entering)
         }
     }
@@ -605,14 +609,17 @@ extension SolverCore {
         rows[Int(objRow)].constant = accConstant
 
         // optimize(artificial): entering = lowest-id non-dummy symbol with a negative coefficient.
+        // The artificial objective is the artificial symbol itself (≥ 0), never unbounded in exact
+        // arithmetic: a symbol nothing bounds is rounding (see `optimize`) and is passed over.
+        var unbounded: [SymbolID] = []
         while true {
             var entering: SymbolID = -1
             for cell in rows[Int(objRow)].cells
-            where cell.coef < 0 && kinds[Int(cell.sym)] != .dummy && (entering < 0 || cell.sym < entering) {
+            where cell.coef < 0 && kinds[Int(cell.sym)] != .dummy && (entering < 0 || cell.sym < entering) && !unbounded.contains(cell.sym) {
                 entering = cell.sym
             }
             if entering < 0 { break }
-            guard let r = leavingRow(entering) else { throw .internalError("the objective is unbounded") }
+            guard let r = leavingRow(entering) else { unbounded.append(entering); continue }
             pivot(r, entering: entering)
         }
         let success = nearZero(rows[Int(objRow)].constant)

@@ -15,8 +15,9 @@
 ///
 /// Limits: not thread-safe (one task at a time, like kiwi). Ids of removed constraints' symbols are
 /// reused, but a variable once used stays known to the solver (its value keeps being written)
-/// until `reset()`. An `.internalError` (a numerical breakdown; never seen in the tests) leaves the
-/// solver in an unspecified state: `reset()` it.
+/// until `reset()`. Where kiwi throws on numerical breakdown (an "unbounded" objective, a failed dual
+/// step: rounding, when coefficients of 1e12 and 1e-12 meet), this solver passes over the symbol and
+/// goes on, so degenerate systems still end with finite values (`DegenerateSystemTests`).
 ///
 /// Usage:
 /// ```

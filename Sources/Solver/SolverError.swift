@@ -14,7 +14,8 @@ public enum SolverError: Error, CustomStringConvertible {
     /// present. It was not added and the solver is unchanged. `conflicts` are constraints already in
     /// the solver that, together with `constraint`, are infeasible (see `Solver.addConstraint`).
     case unsatisfiableConstraint(Constraint, conflicts: [Constraint])
-    /// A numerical breakdown that a correct system should never cause (kiwi: `InternalSolverError`).
+    /// A broken invariant (kiwi: `InternalSolverError`). Numerical breakdowns that kiwi reports this
+    /// way are passed over instead (see `Solver`); kept for callers that match on it.
     case internalError(String)
 
     public var description: String {

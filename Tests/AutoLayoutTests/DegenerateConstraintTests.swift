@@ -1,0 +1,61 @@
+import AutoLayout
+import ConstraintModel
+import Geometry
+import PropertyBased
+import Testing
+import TestSupport
+import ViewTree
+
+/// Hand-written constraints at the edges of the numbers (issue 13): constants of ±1e12, multipliers of
+/// 1e-12 and 1e12, required cycles and hundreds of duplicates, over generated trees. The backend must
+/// finish every step with finite frames — conflicts broken and ambiguity reported as usual — never
+/// NaN or a hang (the time limit).
+@Suite("Degenerate constraints")
+struct DegenerateConstraintTests {
+    static let attributes: [LayoutAttribute] = [.left, .right, .top, .bottom, .leading, .trailing, .width, .height, .centerX, .centerY]
+
+    static func constraints(seed: UInt64, views: [String], count: Int, duplicates: Int) -> [LayoutConstraint] {
+        var rng = SplitMix64(state: seed)
+        func pick<T>(_ a: [T]) -> T { a[Int.random(in: 0..<a.count, using: &rng)] }
+        let constants: [Double] = [1e12, -1e12, 0, 8, -3.5e12, 1e12 + 0.5]
+        let multipliers: [Double] = [1, 1e-12, -1e-12, 1e12, 0.5]
+        let priorities: [Double] = [1000, 1000, 999, 750, 250, 1]
+        var made: [LayoutConstraint] = []
+        while made.count < count {
+            let a1 = pick(attributes)
+            let sameAxis = attributes.filter { $0.axis == a1.axis && $0.isSize == a1.isSize }
+            let toConstant = a1.isSize && Bool.random(using: &rng)
+            let c = LayoutConstraint(pick(views), a1, pick([.equal, .lessThanOrEqual, .greaterThanOrEqual]),
+                                     toConstant ? nil : pick(views), toConstant ? nil : pick(sameAxis),
+                                     multiplier: toConstant ? 1 : pick(multipliers), constant: pick(constants), priority: pick(priorities))
+            if c.validate(knownItems: Set(views)) == nil { made.append(c) }
+        }
+        // A required cycle through three views' left edges whose offsets do not close.
+        if views.count >= 3 {
+            made += [LayoutConstraint(views[0], .left, .equal, views[1], .left, constant: 1e12),
+                     LayoutConstraint(views[1], .left, .equal, views[2], .left, constant: 1e12),
+                     LayoutConstraint(views[2], .left, .equal, views[0], .left, constant: 1e12)]
+        }
+        if let model = made.first { made += Array(repeating: model, count: duplicates) }
+        return made.shuffled(using: &rng)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func degenerateConstraintsGiveFiniteFrames() async {
+        await propertyCheck(count: 60, input: generatedView.array(of: 1...6), Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...12),
+                            Gen.int(in: 0...200), generatedPath) { gen, seed, count, duplicates, path in
+            var views = makeTree(gen).views
+            for i in views.indices where i % 2 == 0 { views[i].translatesMask = false }
+            let tree = try ViewTree(superviewSize: Size(width: 100, height: 100), views: views)
+            let made = Self.constraints(seed: seed, views: tree.views.map(\.id), count: count, duplicates: duplicates)
+            let steps = AutoLayout.layout(tree, constraints: made, through: path + [Size(width: 1e6, height: 0)], configuration: AutoLayoutConfiguration())
+            #expect(steps.count == path.count + 1)
+            for step in steps {
+                for v in step.tree.views {
+                    let f = v.frame
+                    #expect(f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite, "seed \(seed): \(v.id) \(f)")
+                }
+            }
+        }
+    }
+}
