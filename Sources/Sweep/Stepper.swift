@@ -51,11 +51,14 @@ struct ExternalStepper: Stepper {
 }
 
 struct SpringsStepper: Stepper {
-    var tree: ViewTree
+    /// Structure and masks; the layout itself lives in `frames` and `superviewSize`, stepped in place.
+    let tree: ViewTree
     let policy: SpringsPolicy
     let scale: Int
     var state: SpringsState
     var notes: [ResizeNotes]
+    private(set) var frames: [Rect]
+    var superviewSize: Size
 
     init(tree: ViewTree, policy: SpringsPolicy, scale: Int) {
         self.tree = tree
@@ -63,19 +66,17 @@ struct SpringsStepper: Stepper {
         self.scale = scale
         state = SpringsState(for: tree)
         notes = Array(repeating: [], count: tree.views.count)
+        frames = tree.frames
+        superviewSize = tree.superviewSize
     }
 
     var passes: Int? { nil }
     var settled: Bool { true }
 
     mutating func advance(to size: Size, root: RootInsets) {
-        let step = Springs.resize(tree, to: size, policy: policy, scale: scale, state: state)
-        tree = step.tree
-        state = step.state
-        notes = step.notes
+        Springs.resize(tree, frames: &frames, superviewSize: &superviewSize, to: size, policy: policy, scale: scale,
+                       state: &state, notes: &notes)
     }
-
-    var frames: [Rect] { tree.frames }
 
     static let mapping: [(ResizeNotes, Causes)] = [
         (.nonPositiveFlexibleSum, .nonPositiveFlexibleSum), (.equalSplit, .equalSplit), (.clamped, .clamp),
