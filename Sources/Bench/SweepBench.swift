@@ -10,8 +10,11 @@ import Sweep
 import AutoLayout
 import Springs
 import Translation
+import Geometry
+import ViewTree
 
 @MainActor func reportRate(_ workload: String, _ operation: String, _ n: Int, nsPerItem: Double, unit: String) {
+    measured["\(workload)/\(operation)"] = nsPerItem
     guard wanted(operation) else { return }
     let perSecond = 1e9 / nsPerItem
     if json {
@@ -114,15 +117,31 @@ func removeDatabase(_ path: String) {
         // Where a single core's time goes.
         let compute = medianTime { for i in 0..<plan.unitCount { _ = plan.run(i) } }
         reportRate("sweep", "compute_1_core", viewSteps, nsPerItem: compute / Double(viewSteps), unit: "view_step")
+        // The runner on every core with nothing written: how the cores scale before the writer.
+        let computeAll = medianTime { _ = SweepRunner.run(plan, jobs: cores, shouldStop: { false }) { withExtendedLifetime($0) {} } }
+        reportRate("sweep", "compute_\(cores)_jobs", viewSteps, nsPerItem: computeAll / Double(viewSteps), unit: "view_step")
         let springs = medianTime {
             for i in 0..<plan.unitCount {
                 let u = plan.unit(i)
                 let tree = plan.scenarios[u.scenario].scenario.tree
                 guard case .springs(let policy) = plan.spec.comparisons[u.comparison].a else { continue }
-                _ = Springs.resize(tree, through: plan.steps(scenario: u.scenario, sequence: u.sequence).map(\.size), policy: policy)
+                // The sweep's path: one tree stepped in place through its sizes.
+                var frames = tree.frames, size = tree.superviewSize, state = SpringsState(for: tree)
+                var notes = [ResizeNotes](repeating: [], count: tree.views.count)
+                for step in plan.steps(scenario: u.scenario, sequence: u.sequence) {
+                    Springs.resize(tree, frames: &frames, superviewSize: &size, to: step.size, policy: policy, state: &state, notes: &notes)
+                }
+                withExtendedLifetime(frames) {}
             }
         }
         reportRate("sweep", "springs_backend", viewSteps, nsPerItem: springs / Double(viewSteps), unit: "view_step")
+        // The same trees and sizes through a bare proportional-split loop over flat arrays (Ratios.swift).
+        let springsItems = (0..<plan.unitCount).compactMap { i -> (ViewTree, [Size])? in
+            let u = plan.unit(i)
+            guard case .springs = plan.spec.comparisons[u.comparison].a else { return nil }
+            return (plan.scenarios[u.scenario].scenario.tree, plan.steps(scenario: u.scenario, sequence: u.sequence).map(\.size))
+        }
+        reportRate("sweep", "springs_floor", viewSteps, nsPerItem: springsFloor(springsItems, viewSteps: viewSteps), unit: "view_step")
         func autolayout(steps: Bool) -> Double {
             medianTime {
                 for i in 0..<plan.unitCount {

@@ -24,9 +24,9 @@ var args = CommandLine.arguments.dropFirst()
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
     usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH] [--budget SECONDS]
-      WORKLOAD: enaml_like | chain | row | vfl | sweep | sweep_env | insert
+      WORKLOAD: enaml_like | chain | row | vfl | sweep | sweep_env | insert | ratios (= sweep, chain:1000, chain:10000)
       OPERATION: build | resize | add_edit (solver); parse, parse_row, build, resize (vfl); end_to_end_N_jobs, compute_1_core, springs_backend,
-                 autolayout_build, autolayout_steps, sqlite_writer (sweep); environments_off_N_jobs,
+                 springs_floor, autolayout_build, autolayout_steps, sqlite_writer (sweep); environments_off_N_jobs,
                  environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
       --budget: seconds of measuring per operation (default 0.4)
 
@@ -54,7 +54,9 @@ while let a = args.popFirst() {
     }
 }
 @MainActor func selected(_ workload: String, _ n: Int) -> Bool {
-    filters.isEmpty || filters.contains { $0.0 == workload && ($0.1 == nil || $0.1 == n) }
+    // `ratios`: what the four ratios of Ratios.swift need.
+    let forRatios = filters.contains { $0.0 == "ratios" } && ((workload == "sweep") || (workload == "chain" && [1000, 10000].contains(n)))
+    return forRatios || filters.isEmpty || filters.contains { $0.0 == workload && ($0.1 == nil || $0.1 == n) }
 }
 
 // MARK: - Timing
@@ -111,6 +113,7 @@ let kiwiReference: [String: String] = [
 @MainActor func report(_ workload: String, _ operation: String, _ n: Int, _ ns: @autoclosure () -> Int) {
     guard wanted(operation) else { return }
     let ns = ns()
+    measured["\(workload)/\(operation)/\(n)"] = Double(ns)
     if json {
         print("{\"workload\":\"\(workload)\",\"operation\":\"\(operation)\",\"n\":\(n),\"median_ns\":\(ns)}")
     } else {
@@ -288,5 +291,9 @@ do {
     sweepBenchmarks(repo: repo.path)
     environmentBenchmarks(repo: repo.path)
 }
+
+// MARK: - The four speed ratios (issue 13): Ratios.swift
+
+reportRatios(cores: ProcessInfo.processInfo.activeProcessorCount)
 
 exit(failures == 0 ? 0 : 1)

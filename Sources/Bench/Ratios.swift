@@ -1,0 +1,153 @@
+// The sweep's speed as four ratios (issue 13), each from numbers measured in the same run:
+//
+//   swift run -c release layoutlab-bench --only ratios        (= --only sweep --only chain:1000 --only chain:10000)
+//
+// With --json, one line each: {"workload":"ratio","operation":NAME,"value":X,"goal":Y}.
+
+import Foundation
+import Geometry
+import Springs
+import Sweep
+import ViewTree
+
+/// Every median measured in this run, by "workload/operation/n" (ns per operation or per item).
+@MainActor var measured: [String: Double] = [:]
+
+/// One ratio, its goal and which way the goal points.
+struct Ratio {
+    var name: String
+    var value: Double
+    var goal: Double
+    var atLeast: Bool
+    var met: Bool { atLeast ? value >= goal : value <= goal }
+}
+
+@MainActor func ratios(cores: Int) -> [Ratio] {
+    var out: [Ratio] = []
+    func m(_ key: String) -> Double? { measured[key] }
+    if let endToEnd = m("sweep/end_to_end_\(cores)_jobs"), let compute = m("sweep/compute_1_core") {
+        // Rates: end to end on every core (divergences written) against one core's compute alone.
+        out.append(Ratio(name: "parallel_speedup", value: compute / endToEnd, goal: 1.8, atLeast: true))
+    }
+    if let springs = m("sweep/springs_backend"), let floor = m("sweep/springs_floor") {
+        out.append(Ratio(name: "springs_vs_floor", value: springs / floor, goal: 10, atLeast: false))
+    }
+    if let build = m("sweep/autolayout_build"), let steps = m("sweep/autolayout_steps"), let springs = m("sweep/springs_backend") {
+        // Apple's published ratio of Auto Layout to manual layout: 3×.
+        out.append(Ratio(name: "autolayout_vs_springs", value: (build + steps) / springs, goal: 3, atLeast: false))
+    }
+    if let small = m("chain/add_edit/1000"), let large = m("chain/add_edit/10000") {
+        out.append(Ratio(name: "chain_add_edit_slope", value: log10(large / small), goal: 1.15, atLeast: false))
+    }
+    return out
+}
+
+@MainActor func reportRatios(cores: Int) {
+    let all = ratios(cores: cores)
+    for r in all {
+        if json {
+            print("{\"workload\":\"ratio\",\"operation\":\"\(r.name)\",\"value\":\(String(format: "%.3f", r.value)),\"goal\":\(r.goal)}")
+        } else {
+            print("ratio       " + r.name.padding(toLength: 22, withPad: " ", startingAt: 0) + String(format: "%8.2f", r.value)
+                  + "   goal " + (r.atLeast ? "≥ " : "≤ ") + String(format: "%g", r.goal) + (r.met ? "   met" : "   NOT MET"))
+        }
+    }
+    fflush(nil)
+}
+
+/// The floor for springs: the documented rule's proportional split over flat arrays — frames as
+/// four Doubles per view, masks as bytes, parents before children — with none of the backend's
+/// value types, policies, rounding, notes or carried state. `items` are (tree, sizes) pairs; returns ns
+/// per view-step (the median of three passes).
+@MainActor func springsFloor(_ items: [(ViewTree, [Size])], viewSteps: Int) -> Double {
+    struct Flat {
+        var parent: [Int32]      // −1: the superview
+        var mask: [UInt8]
+        var frames: [Double]     // x, y, w, h per view
+        var superW: Double, superH: Double
+    }
+    let flats = items.map { tree, _ in
+        // Parents before children, so one forward pass resizes every view from its parent's old and
+        // new size.
+        var order: [Int] = []
+        var queue = tree.children(of: nil)
+        while !queue.isEmpty {
+            let v = queue.removeFirst()
+            order.append(v)
+            queue += tree.children(of: v)
+        }
+        var position = [Int](repeating: 0, count: order.count)
+        for (k, v) in order.enumerated() { position[v] = k }
+        return Flat(parent: order.map { v in tree.parentIndex[v].map { Int32(position[$0]) } ?? -1 },
+                    mask: order.map { UInt8(truncatingIfNeeded: tree.views[$0].mask.rawValue) },
+                    frames: order.flatMap { v in let f = tree.views[v].frame; return [f.x, f.y, f.width, f.height] },
+                    superW: tree.superviewSize.width, superH: tree.superviewSize.height)
+    }
+    @inline(__always) func split(_ origin: Double, _ length: Double, oldSuper: Double, newSuper: Double,
+                                 minFlex: Bool, sizeFlex: Bool, maxFlex: Bool) -> (Double, Double) {
+        var o = origin, l = length
+        let delta = newSuper - oldSuper
+        let r = oldSuper - o - l
+        var sum = 0.0
+        if sizeFlex { sum += l }
+        if minFlex { sum += o }
+        if maxFlex { sum += r }
+        if sum <= 0 {
+            let n = Double((minFlex ? 1 : 0) + (sizeFlex ? 1 : 0) + (maxFlex ? 1 : 0))
+            if n == 0 { return (o, l) }
+            let share = delta / n
+            if minFlex { o += share }
+            if sizeFlex { l += share }
+            return (o, l)
+        }
+        let perPoint = delta / sum
+        if minFlex { o += perPoint * o }
+        if sizeFlex { l += perPoint * l }
+        return (o, l)
+    }
+    // All trees in three flat arrays (frames 4 per view), scratch sized once: the timed loop
+    // allocates nothing.
+    var offsets: [Int] = [], parents: [Int32] = [], masks: [UInt8] = [], start: [Double] = []
+    for f in flats {
+        offsets.append(masks.count)
+        parents += f.parent
+        masks += f.mask
+        start += f.frames
+    }
+    offsets.append(masks.count)
+    let widest = flats.map(\.mask.count).max() ?? 0
+    var oldW = [Double](repeating: 0, count: widest), oldH = oldW
+    var times: [Double] = []
+    var checksum = 0.0
+    for _ in 0..<3 {
+        var frames = start
+        let t0 = now()
+        for (k, item) in items.enumerated() {
+            let base = offsets[k], n = offsets[k + 1] - base
+            var superW = flats[k].superW, superH = flats[k].superH
+            for size in item.1 {
+                for v in 0..<n {
+                    let p = Int(parents[base + v])
+                    let (pOldW, pOldH, pNewW, pNewH) = p < 0 ? (superW, superH, size.width, size.height)
+                        : (oldW[p], oldH[p], frames[4 * (base + p) + 2], frames[4 * (base + p) + 3])
+                    let i = 4 * (base + v)
+                    oldW[v] = frames[i + 2]
+                    oldH[v] = frames[i + 3]
+                    // As the backend: a view whose parent kept its size is left alone.
+                    if pOldW == pNewW && pOldH == pNewH { continue }
+                    let m = masks[base + v]
+                    (frames[i], frames[i + 2]) = split(frames[i], frames[i + 2], oldSuper: pOldW, newSuper: pNewW,
+                                                       minFlex: m & 1 != 0, sizeFlex: m & 2 != 0, maxFlex: m & 4 != 0)
+                    (frames[i + 1], frames[i + 3]) = split(frames[i + 1], frames[i + 3], oldSuper: pOldH, newSuper: pNewH,
+                                                           minFlex: m & 8 != 0, sizeFlex: m & 16 != 0, maxFlex: m & 32 != 0)
+                }
+                superW = size.width
+                superH = size.height
+            }
+        }
+        times.append(Double(now() - t0))
+        checksum += frames.reduce(0, +)
+    }
+    if checksum.isNaN { FileHandle.standardError.write(Data("(floor checksum NaN)\n".utf8)) }
+    return times.sorted()[1] / Double(viewSteps)
+}
