@@ -9,7 +9,11 @@ import ViewTree
 public final class ResultsStore {
     public let database: Database
     public private(set) var runID: Int64 = 0
-    private var insertUnit, insertStep, insertDivergence, insertCause: Statement
+    private var insertUnit: Statement
+    private let steps, divergences, causes: MultiRowInsert
+    /// Per pending divergence, its cause names (their rows need the divergence's id).
+    private var pendingCauses: [[String]] = []
+    private var causeNameCache: [Causes: ([String], String)] = [:]
 
     public init(path: String) throws(SQLiteError) {
         database = try Database(path: path)
@@ -22,17 +26,12 @@ public final class ResultsStore {
             INSERT INTO units (run_id, unit_index, scenario_index, sequence_index, sequence_kind, comparison_index,
                                sizes_json, view_steps, divergences, environments_json, error) VALUES (?,?,?,?,?,?,?,?,?,?,?)
             """)
-        insertStep = try database.prepare("""
-            INSERT INTO steps (unit_id, step_index, width, height, diverging_views, device, orientation, in_call, window_width,
-                               passes_a, passes_b, settled) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
-            """)
-        insertDivergence = try database.prepare("""
-            INSERT INTO divergences (run_id, unit_id, step_index, view_id, mask, mask_notation,
-                a_x, a_y, a_width, a_height, b_x, b_y, b_width, b_height,
-                d_min_x, d_min_y, d_max_x, d_max_y, magnitude, causes)
-            VALUES (?,?,?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?)
-            """)
-        insertCause = try database.prepare("INSERT INTO divergence_causes (run_id, cause, divergence_id) VALUES (?,?,?)")
+        steps = MultiRowInsert(database, table: "steps", columns: ["unit_id", "step_index", "width", "height", "diverging_views", "device",
+                                                                    "orientation", "in_call", "window_width", "passes_a", "passes_b", "settled"])
+        divergences = MultiRowInsert(database, table: "divergences", columns: [
+            "run_id", "unit_id", "step_index", "view_id", "mask", "mask_notation", "a_x", "a_y", "a_width", "a_height",
+            "b_x", "b_y", "b_width", "b_height", "d_min_x", "d_min_y", "d_max_x", "d_max_y", "magnitude", "causes"])
+        causes = MultiRowInsert(database, table: "divergence_causes", columns: ["run_id", "cause", "divergence_id"], rowsPerStatement: 64)
     }
 
     /// FNV-1a, 64 bits: a stable fingerprint of an experiment file.
@@ -122,9 +121,25 @@ public final class ResultsStore {
     }
 
     public func beginBatch() throws(SQLiteError) { try database.execute("BEGIN IMMEDIATE") }
-    public func commitBatch() throws(SQLiteError) { try database.execute("COMMIT") }
 
-    /// Writes one unit inside the current batch.
+    /// Writes the batch's pending rows and commits: the batch's units are then complete in the file.
+    public func commitBatch() throws(SQLiteError) {
+        try flush()
+        try database.execute("COMMIT")
+    }
+
+    /// Abandons the batch: nothing of its units is written.
+    public func rollbackBatch() {
+        steps.discard()
+        divergences.discard()
+        pendingCauses.removeAll(keepingCapacity: true)
+        try? database.execute("ROLLBACK")
+    }
+
+    /// Writes one unit inside the current batch. The unit's row goes in at once (its id keys the
+    /// rest); its steps, divergences and causes are gathered and go in with multi-row inserts at the
+    /// next `commitBatch` (or sooner, when many are pending), in the same order and with the same ids
+    /// as row-by-row inserts would give them.
     public func write(_ result: UnitResult, plan: SweepPlan) throws(SQLiteError) {
         let u = plan.unit(result.unit)
         let tree = plan.scenarios[u.scenario].scenario.tree
@@ -136,40 +151,56 @@ public final class ResultsStore {
         if let e = result.environmentsJSON { s.bind(10, e) } else { s.bindNull(10) }
         if let e = result.error { s.bind(11, e) } else { s.bindNull(11) }
         try s.run()
-        let unitID = database.lastInsertRowID
+        let unitID = SQLValue.integer(database.lastInsertRowID)
+        func real(_ v: Double) -> SQLValue { v.isFinite ? .real(v) : .null }
+        func int(_ v: Int?) -> SQLValue { v.map { .integer(Int64($0)) } ?? .null }
         for (k, size) in result.sizes.enumerated() where result.error == nil {
-            let st = insertStep
-            st.bind(1, unitID); st.bind(2, k); st.bind(3, size.width); st.bind(4, size.height); st.bind(5, result.divergingViews[k])
+            let passes = result.passes[k]
+            let settled = SQLValue.integer(result.settled[k] ? 1 : 0)
             if k < result.environments.count {
                 let e = result.environments[k]
-                st.bind(6, e.device.id); st.bind(7, e.orientation.rawValue); st.bind(8, e.inCall ? 1 : 0)
-                if let w = e.windowWidth { st.bind(9, w) } else { st.bindNull(9) }
+                steps.add(unitID, int(k), real(size.width), real(size.height), int(result.divergingViews[k]),
+                          .text(e.device.id), .text(e.orientation.rawValue), int(e.inCall ? 1 : 0), e.windowWidth.map(real) ?? .null,
+                          int(passes.a), int(passes.b), settled)
             } else {
-                for c in 6...9 { st.bindNull(c) }
+                steps.add(unitID, int(k), real(size.width), real(size.height), int(result.divergingViews[k]),
+                          .null, .null, .null, .null, int(passes.a), int(passes.b), settled)
             }
-            let passes = result.passes[k]
-            if let p = passes.a { st.bind(10, p) } else { st.bindNull(10) }
-            if let p = passes.b { st.bind(11, p) } else { st.bindNull(11) }
-            st.bind(12, result.settled[k] ? 1 : 0)
-            try st.run()
         }
+        let run = SQLValue.integer(runID)
         for d in result.divergences {
             let view = tree.views[d.view]
-            let names = d.causes.nameList
-            let dv = insertDivergence
-            dv.bind(1, runID); dv.bind(2, unitID); dv.bind(3, d.step); dv.bind(4, view.id); dv.bind(5, view.mask.rawValue)
-            dv.bind(6, view.mask.notation)
-            dv.bind(7, d.a.x); dv.bind(8, d.a.y); dv.bind(9, d.a.width); dv.bind(10, d.a.height)
-            dv.bind(11, d.b.x); dv.bind(12, d.b.y); dv.bind(13, d.b.width); dv.bind(14, d.b.height)
-            dv.bind(15, d.b.minX - d.a.minX); dv.bind(16, d.b.minY - d.a.minY); dv.bind(17, d.b.maxX - d.a.maxX); dv.bind(18, d.b.maxY - d.a.maxY)
-            dv.bind(19, d.magnitude); dv.bind(20, names.joined(separator: ","))
-            try dv.run()
-            let id = database.lastInsertRowID
-            for name in names {
-                insertCause.bind(1, runID); insertCause.bind(2, name); insertCause.bind(3, id)
-                try insertCause.run()
-            }
+            let (names, joined) = causeNames(d.causes)
+            divergences.add(run, unitID, int(d.step), .text(view.id), int(view.mask.rawValue), .text(view.mask.notation),
+                            real(d.a.x), real(d.a.y), real(d.a.width), real(d.a.height),
+                            real(d.b.x), real(d.b.y), real(d.b.width), real(d.b.height),
+                            real(d.b.minX - d.a.minX), real(d.b.minY - d.a.minY), real(d.b.maxX - d.a.maxX), real(d.b.maxY - d.a.maxY),
+                            real(d.magnitude), .text(joined))
+            pendingCauses.append(names)
         }
+        if divergences.pendingRows >= 4096 || steps.pendingRows >= 4096 { try flush() }
+    }
+
+    /// Steps, then divergences, then their causes (which need the divergences' ids).
+    private func flush() throws(SQLiteError) {
+        try steps.flush()
+        guard divergences.pendingRows > 0 else { return }
+        let first = try divergences.flush()
+        for (k, names) in pendingCauses.enumerated() {
+            for name in names { causes.add(.integer(runID), .text(name), .integer(first + Int64(k))) }
+        }
+        pendingCauses.removeAll(keepingCapacity: true)
+        try causes.flush()
+    }
+
+    /// A set of causes as stored: its names and their comma-joined list, built once per distinct set
+    /// (a sweep has a few dozen) rather than once per divergence.
+    private func causeNames(_ causes: Causes) -> ([String], String) {
+        if let known = causeNameCache[causes] { return known }
+        let names = causes.nameList
+        let entry = (names, names.joined(separator: ","))
+        causeNameCache[causes] = entry
+        return entry
     }
 
     /// Marks the run interrupted or completed and adds the session's computing time.

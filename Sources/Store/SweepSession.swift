@@ -72,7 +72,7 @@ extension ResultsStore {
             try? finishRun(completed: false, seconds: Date().timeIntervalSince(start))
             throw SessionError.engineFailed(message)
         } catch {
-            try? database.execute("ROLLBACK")
+            rollbackBatch()
             try? finishRun(completed: false, seconds: Date().timeIntervalSince(start))
             throw error
         }

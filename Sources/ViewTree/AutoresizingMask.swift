@@ -36,7 +36,14 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
 
     /// Apple's debug notation, e.g. `h=&-& v=--&` (DESIGN 3.1). An axis with no flexible part prints
     /// as `--&`, as Apple's logs do: a fixed view behaves as if its max margin absorbed the change.
-    public var notation: String { "h=\(parts(on: .horizontal).notation) v=\(parts(on: .vertical).notation)" }
+    public var notation: String {
+        (0...Self.maxRawValue).contains(rawValue) ? Self.notations[rawValue] : Self.spell(self)
+    }
+
+    /// All 64 notations, built once: the results writer prints one per stored divergence.
+    static let notations: [String] = (0...maxRawValue).map { spell(AutoresizingMask(rawValue: $0)) }
+
+    static func spell(_ m: AutoresizingMask) -> String { "h=\(m.parts(on: .horizontal).notation) v=\(m.parts(on: .vertical).notation)" }
 
     /// Reads Apple's notation: `h=XYZ v=XYZ` with `&` (flexible) or `-` (fixed) for each part. `--&`
     /// is read literally as "max margin flexible"; use `---` (or an integer) for a mask of none.
