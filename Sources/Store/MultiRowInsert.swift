@@ -28,6 +28,18 @@ final class MultiRowInsert {
         values += row
     }
 
+    /// Adds whole rows from a flat list (`columns` values each), with one column set to `value` in
+    /// every row (a key known only now).
+    func add(rows flat: [SQLValue], setting column: Int, to value: SQLValue) {
+        let start = values.count
+        values += flat
+        var i = start + column
+        while i < values.count {
+            values[i] = value
+            i += columns
+        }
+    }
+
     /// Inserts every pending row; returns the rowid of the first (the rest follow consecutively).
     @discardableResult
     func flush() throws(SQLiteError) -> Int64 {

@@ -13,7 +13,6 @@ public final class ResultsStore {
     private let steps, divergences, causes: MultiRowInsert
     /// Per pending divergence, its cause names (their rows need the divergence's id).
     private var pendingCauses: [[String]] = []
-    private var causeNameCache: [Causes: ([String], String)] = [:]
 
     public init(path: String) throws(SQLiteError) {
         database = try Database(path: path)
@@ -136,48 +135,77 @@ public final class ResultsStore {
         try? database.execute("ROLLBACK")
     }
 
-    /// Writes one unit inside the current batch. The unit's row goes in at once (its id keys the
-    /// rest); its steps, divergences and causes are gathered and go in with multi-row inserts at the
-    /// next `commitBatch` (or sooner, when many are pending), in the same order and with the same ids
-    /// as row-by-row inserts would give them.
-    public func write(_ result: UnitResult, plan: SweepPlan) throws(SQLiteError) {
+    /// A unit's rows, built on the worker that computed it: nothing shared is touched, so the
+    /// writer's thread only binds and steps statements.
+    public struct PreparedUnit: @unchecked Sendable {
+        public let result: UnitResult
+        let unit: [SQLValue]
+        /// 12 values per step and 20 per divergence; the unit's id (unknown until its row is in) is a
+        /// placeholder in column `unitColumn`.
+        let steps: [SQLValue]
+        let divergences: [SQLValue]
+        let causes: [[String]]
+    }
+
+    static let stepUnitColumn = 0, divergenceUnitColumn = 1
+
+    /// Builds a unit's rows for run `run`.
+    public static func prepare(_ result: UnitResult, plan: SweepPlan, run runID: Int64) -> PreparedUnit {
         let u = plan.unit(result.unit)
         let tree = plan.scenarios[u.scenario].scenario.tree
-        let s = insertUnit
-        s.bind(1, runID); s.bind(2, result.unit); s.bind(3, u.scenario); s.bind(4, u.sequence)
-        s.bind(5, plan.spec.sequences[u.sequence].kind); s.bind(6, u.comparison)
-        s.bind(7, result.sizesJSON)
-        s.bind(8, result.viewSteps); s.bind(9, result.divergences.count)
-        if let e = result.environmentsJSON { s.bind(10, e) } else { s.bindNull(10) }
-        if let e = result.error { s.bind(11, e) } else { s.bindNull(11) }
-        try s.run()
-        let unitID = SQLValue.integer(database.lastInsertRowID)
         func real(_ v: Double) -> SQLValue { v.isFinite ? .real(v) : .null }
         func int(_ v: Int?) -> SQLValue { v.map { .integer(Int64($0)) } ?? .null }
-        for (k, size) in result.sizes.enumerated() where result.error == nil {
-            let passes = result.passes[k]
-            let settled = SQLValue.integer(result.settled[k] ? 1 : 0)
-            if k < result.environments.count {
-                let e = result.environments[k]
-                steps.add(unitID, int(k), real(size.width), real(size.height), int(result.divergingViews[k]),
-                          .text(e.device.id), .text(e.orientation.rawValue), int(e.inCall ? 1 : 0), e.windowWidth.map(real) ?? .null,
-                          int(passes.a), int(passes.b), settled)
-            } else {
-                steps.add(unitID, int(k), real(size.width), real(size.height), int(result.divergingViews[k]),
-                          .null, .null, .null, .null, int(passes.a), int(passes.b), settled)
+        let unit: [SQLValue] = [.integer(runID), int(result.unit), int(u.scenario), int(u.sequence), .text(plan.spec.sequences[u.sequence].kind),
+                                int(u.comparison), .text(result.sizesJSON), int(result.viewSteps), int(result.divergences.count),
+                                result.environmentsJSON.map { .text($0) } ?? .null, result.error.map { .text($0) } ?? .null]
+        var steps: [SQLValue] = []
+        if result.error == nil {
+            steps.reserveCapacity(12 * result.sizes.count)
+            for (k, size) in result.sizes.enumerated() {
+                let passes = result.passes[k]
+                steps += [.null, int(k), real(size.width), real(size.height), int(result.divergingViews[k])]
+                if k < result.environments.count {
+                    let e = result.environments[k]
+                    steps += [.text(e.device.id), .text(e.orientation.rawValue), int(e.inCall ? 1 : 0), e.windowWidth.map(real) ?? .null]
+                } else {
+                    steps += [.null, .null, .null, .null]
+                }
+                steps += [int(passes.a), int(passes.b), .integer(result.settled[k] ? 1 : 0)]
             }
         }
+        var divergences: [SQLValue] = []
+        divergences.reserveCapacity(20 * result.divergences.count)
+        var causes: [[String]] = []
         let run = SQLValue.integer(runID)
         for d in result.divergences {
             let view = tree.views[d.view]
-            let (names, joined) = causeNames(d.causes)
-            divergences.add(run, unitID, int(d.step), .text(view.id), int(view.mask.rawValue), .text(view.mask.notation),
+            let names = d.causes.nameList
+            divergences += [run, .null, int(d.step), .text(view.id), int(view.mask.rawValue), .text(view.mask.notation),
                             real(d.a.x), real(d.a.y), real(d.a.width), real(d.a.height),
                             real(d.b.x), real(d.b.y), real(d.b.width), real(d.b.height),
                             real(d.b.minX - d.a.minX), real(d.b.minY - d.a.minY), real(d.b.maxX - d.a.maxX), real(d.b.maxY - d.a.maxY),
-                            real(d.magnitude), .text(joined))
-            pendingCauses.append(names)
+                            real(d.magnitude), .text(names.joined(separator: ","))]
+            causes.append(names)
         }
+        return PreparedUnit(result: result, unit: unit, steps: steps, divergences: divergences, causes: causes)
+    }
+
+    /// Writes one unit inside the current batch (`prepare` then `write`).
+    public func write(_ result: UnitResult, plan: SweepPlan) throws(SQLiteError) {
+        try write(Self.prepare(result, plan: plan, run: runID))
+    }
+
+    /// Writes a prepared unit inside the current batch. The unit's row goes in at once (its id keys
+    /// the rest); its steps, divergences and causes are gathered and go in with multi-row inserts at
+    /// the next `commitBatch` (or sooner, when many are pending), in the same order and with the same
+    /// ids as row-by-row inserts would give them.
+    public func write(_ prepared: PreparedUnit) throws(SQLiteError) {
+        for (i, v) in prepared.unit.enumerated() { insertUnit.bind(i + 1, v) }
+        try insertUnit.run()
+        let unitID = SQLValue.integer(database.lastInsertRowID)
+        steps.add(rows: prepared.steps, setting: Self.stepUnitColumn, to: unitID)
+        divergences.add(rows: prepared.divergences, setting: Self.divergenceUnitColumn, to: unitID)
+        pendingCauses += prepared.causes
         if divergences.pendingRows >= 4096 || steps.pendingRows >= 4096 { try flush() }
     }
 
@@ -191,16 +219,6 @@ public final class ResultsStore {
         }
         pendingCauses.removeAll(keepingCapacity: true)
         try causes.flush()
-    }
-
-    /// A set of causes as stored: its names and their comma-joined list, built once per distinct set
-    /// (a sweep has a few dozen) rather than once per divergence.
-    private func causeNames(_ causes: Causes) -> ([String], String) {
-        if let known = causeNameCache[causes] { return known }
-        let names = causes.nameList
-        let entry = (names, names.joined(separator: ","))
-        causeNameCache[causes] = entry
-        return entry
     }
 
     /// Marks the run interrupted or completed and adds the session's computing time.

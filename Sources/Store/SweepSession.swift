@@ -51,9 +51,12 @@ extension ResultsStore {
         try beginBatch()
         let outcome: SweepRunner.Outcome
         do {
-            outcome = try SweepRunner.run(plan, jobs: jobs, units: shardUnits, skip: skip, shouldStop: shouldStop) { result in
+            let run = runID
+            outcome = try SweepRunner.run(plan, jobs: jobs, units: shardUnits, skip: skip, shouldStop: shouldStop,
+                                          prepare: { ResultsStore.prepare($0, plan: plan, run: run) }) { prepared in
+                let result = prepared.result
                 if let e = result.error, result.errorStops { throw SessionError.engineFailed(e) }
-                try write(result, plan: plan)
+                try write(prepared)
                 units += 1
                 viewSteps += result.viewSteps
                 inBatch += 1

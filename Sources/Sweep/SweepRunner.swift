@@ -10,13 +10,23 @@ public enum SweepRunner {
 
     public static func run(_ plan: SweepPlan, jobs: Int, units: [Int]? = nil, skip: Set<Int> = [], shouldStop: @escaping @Sendable () -> Bool,
                            deliver: (UnitResult) throws -> Void) rethrows -> Outcome {
+        try run(plan, jobs: jobs, units: units, skip: skip, shouldStop: shouldStop, prepare: { $0 }, deliver: deliver)
+    }
+
+    /// The same, with `prepare` run on the worker that computed each unit, so the part of handling a
+    /// result that needs no shared state (the results writer turns it into rows) is done on every
+    /// core instead of on the delivering thread alone.
+    public static func run<Prepared>(_ plan: SweepPlan, jobs: Int, units: [Int]? = nil, skip: Set<Int> = [],
+                                     shouldStop: @escaping @Sendable () -> Bool,
+                                     prepare: @escaping @Sendable (UnitResult) -> Prepared,
+                                     deliver: (Prepared) throws -> Void) rethrows -> Outcome {
         let todo = (units ?? Array(0..<plan.unitCount)).filter { !skip.contains($0) }
         let workers = todo.isEmpty ? 0 : max(1, min(jobs, todo.count))
-        let box = Shared(todo: todo, workers: workers)
+        let box = Shared<Prepared>(todo: todo, workers: workers)
         for _ in 0..<workers {
             let thread = Thread {
                 while let index = box.take(stopping: shouldStop()) {
-                    box.finish(index, plan.run(index))
+                    box.finish(index, prepare(plan.run(index)))
                 }
                 box.workerDone()
             }
@@ -25,8 +35,8 @@ public enum SweepRunner {
         }
         // Deliver in order while workers run; once they are all done, deliver whatever is left.
         var position = 0
-        while let result = box.next(expected: position < todo.count ? todo[position] : nil) {
-            if result.unit == (position < todo.count ? todo[position] : -1) { position += 1 }
+        while let (unit, result) = box.next(expected: position < todo.count ? todo[position] : nil) {
+            if unit == (position < todo.count ? todo[position] : -1) { position += 1 }
             do {
                 try deliver(result)
             } catch {
@@ -40,11 +50,11 @@ public enum SweepRunner {
     }
 
     /// The state the workers and the delivering thread share, behind one condition lock.
-    final class Shared: @unchecked Sendable {
+    final class Shared<Prepared>: @unchecked Sendable {
         let condition = NSCondition()
         let todo: [Int]
         var cursor = 0
-        var finished: [Int: UnitResult] = [:]
+        var finished: [Int: Prepared] = [:]
         var workersLeft: Int
         var stoppedEarly = false
 
@@ -71,7 +81,7 @@ public enum SweepRunner {
             return todo[cursor]
         }
 
-        func finish(_ index: Int, _ result: UnitResult) {
+        func finish(_ index: Int, _ result: Prepared) {
             condition.lock()
             finished[index] = result
             condition.broadcast()
@@ -87,14 +97,14 @@ public enum SweepRunner {
 
         /// The result for `expected` when it is ready; once no worker is left, any remaining result
         /// (lowest unit first); nil when everything has been delivered.
-        func next(expected: Int?) -> UnitResult? {
+        func next(expected: Int?) -> (Int, Prepared)? {
             condition.lock()
             defer { condition.unlock() }
             while true {
-                if let e = expected, let r = finished.removeValue(forKey: e) { return r }
+                if let e = expected, let r = finished.removeValue(forKey: e) { return (e, r) }
                 if workersLeft == 0 {
                     guard let k = finished.keys.min() else { return nil }
-                    return finished.removeValue(forKey: k)
+                    return finished.removeValue(forKey: k).map { (k, $0) }
                 }
                 condition.wait()
             }
