@@ -137,7 +137,7 @@ public final class ResultsStore {
 
     /// A unit's rows, built on the worker that computed it: nothing shared is touched, so the
     /// writer's thread only binds and steps statements.
-    public struct PreparedUnit: @unchecked Sendable {
+    public struct PreparedUnit: Sendable {
         public let result: UnitResult
         let unit: [SQLValue]
         /// 12 values per step and 20 per divergence; the unit's id (unknown until its row is in) is a
