@@ -114,6 +114,9 @@ public struct PriorityLadder: Sendable {
         var x = x, n = 0.0
         while x >= 10 { x /= 10; n += 1 }
         while x < 1 { x *= 10; n -= 1 }
+        // A power of ten (the backend's ladder spans 100…1e8) is exact already; the bisection below
+        // would return the same n after 60 rounds of the series — per engine built, in a sweep.
+        if x == 1 { return n }
         // x in [1, 10): bisection on 10^f = x.
         var lo = 0.0, hi = 1.0
         for _ in 0..<60 {
