@@ -64,8 +64,7 @@ public enum Regression {
         let db = try Database(path: path, readOnly: true)
         // A shard's run holds only part of the units: never a baseline (a merged run is). Databases
         // from before sharding have no shard columns (read-only here, so they are not added).
-        let hasShards = try db.query("SELECT 1 FROM pragma_table_info('runs') WHERE name = 'shard_index'").rows.count == 1
-        let whole = hasShards ? "AND shard_index IS NULL" : ""
+        let whole = try db.hasColumn("runs", "shard_index") ? "AND shard_index IS NULL" : ""
         let runs = try db.query("""
             SELECT r.id, e.name, e.spec_text, r.spec_path FROM runs r JOIN experiments e ON e.id = r.experiment_id
             WHERE r.id = (SELECT MAX(r2.id) FROM runs r2 WHERE r2.experiment_id = r.experiment_id AND r2.status = 'completed' \(whole))

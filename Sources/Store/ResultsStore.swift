@@ -18,8 +18,7 @@ public final class ResultsStore {
         database = try Database(path: path)
         try database.execute(Schema.sql)
         for (table, column, definition) in Schema.additions {
-            let columns = try database.query("SELECT name FROM pragma_table_info('\(table)')").rows.map { $0[0] }
-            if !columns.contains(.text(column)) { try database.execute("ALTER TABLE \(table) ADD COLUMN \(column) \(definition)") }
+            if try !database.hasColumn(table, column) { try database.execute("ALTER TABLE \(table) ADD COLUMN \(column) \(definition)") }
         }
         insertUnit = try database.prepare("""
             INSERT INTO units (run_id, unit_index, scenario_index, sequence_index, sequence_kind, comparison_index,

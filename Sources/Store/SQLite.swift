@@ -115,6 +115,12 @@ public final class Database {
         }
     }
 
+    /// Whether `table` has `column`: databases written before a column was added lack it, and a
+    /// read-only connection cannot add it.
+    public func hasColumn(_ table: String, _ column: String) throws(SQLiteError) -> Bool {
+        try !query("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(column)]).rows.isEmpty
+    }
+
     /// Runs a query and returns its column names and rows.
     public func query(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> (columns: [String], rows: [[SQLValue]]) {
         let stmt = try prepare(sql)

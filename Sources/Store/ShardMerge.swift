@@ -70,8 +70,7 @@ public enum ShardMerge {
         try paths.map { path in
             guard FileManager.default.fileExists(atPath: path) else { throw MergeError.missingFile(path) }
             let db = try Database(path: path, readOnly: true)
-            let hasShards = try db.query("SELECT 1 FROM pragma_table_info('runs') WHERE name = 'shard_index'").rows.count == 1
-            guard hasShards else { throw MergeError.noShardRun(path) }
+            guard try db.hasColumn("runs", "shard_index") else { throw MergeError.noShardRun(path) }
             let rows = try db.query("""
                 SELECT r.id, e.name, e.spec_hash, r.code_version, r.shard_index, r.shard_count, r.status, r.units_total
                 FROM runs r JOIN experiments e ON e.id = r.experiment_id
@@ -179,7 +178,7 @@ public enum ShardMerge {
         // Times and effort over all shards: the earliest start, the latest finish, the summed seconds.
         var started: [String] = [], finished: [String] = [], seconds = 0.0, jobs = 0
         for (s, d) in zip(shards, sources) {
-            let r = try d.query("SELECT started_at, finished_at, seconds, jobs, spec_path FROM runs WHERE id = ?", [.integer(s.run)]).rows[0]
+            let r = try d.query("SELECT started_at, finished_at, seconds, jobs FROM runs WHERE id = ?", [.integer(s.run)]).rows[0]
             if let t = r[0].string { started.append(t) }
             if let t = r[1].string { finished.append(t) }
             seconds += r[2].double
