@@ -28,11 +28,11 @@ extension ResultsStore {
         }
     }
 
-    public func runSession(_ plan: SweepPlan, jobs: Int, resume: Bool, codeVersion: String, shard: Shard? = nil,
+    public func runSession(_ plan: SweepPlan, jobs: Int, resume: Bool, codeVersion: String, shard assignment: ShardAssignment? = nil,
                            shouldStop: @escaping @Sendable () -> Bool,
                            progress: (_ result: UnitResult, _ unitsDone: Int) -> Void = { _, _ in }) throws -> SessionOutcome {
         var skip: Set<Int> = []
-        let shardUnits = shard.map { plan.units(in: $0) }
+        let shard = assignment?.shard
         // `--resume` is idempotent, so a restarted job can run the same command: it finishes a partial
         // run, does nothing when the latest run is complete, and starts one when there is none. A
         // shard resumes only its own run.
@@ -43,7 +43,7 @@ extension ResultsStore {
             return SessionOutcome(completed: true, runID: done.run, unitsThisSession: 0, unitsDone: done.units, viewSteps: 0,
                                   seconds: 0, alreadyComplete: true)
         } else {
-            try beginRun(plan, jobs: jobs, codeVersion: codeVersion, shard: shard, unitsTotal: shardUnits?.count)
+            try beginRun(plan, jobs: jobs, codeVersion: codeVersion, shard: shard, unitsTotal: assignment?.units.count)
         }
         let start = Date()
         var batchStart = start
@@ -52,7 +52,7 @@ extension ResultsStore {
         let outcome: SweepRunner.Outcome
         do {
             let run = runID
-            outcome = try SweepRunner.run(plan, jobs: jobs, units: shardUnits, skip: skip, shouldStop: shouldStop,
+            outcome = try SweepRunner.run(plan, jobs: jobs, units: assignment?.units, skip: skip, shouldStop: shouldStop,
                                           prepare: { ResultsStore.prepare($0, plan: plan, run: run) }) { prepared in
                 let result = prepared.result
                 if let e = result.error, result.errorStops { throw SessionError.engineFailed(e) }

@@ -49,6 +49,12 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A shard of a plan and its units (ascending), as `SweepPlan.assignment` computes them.
+public struct ShardAssignment: Sendable {
+    public let shard: Shard
+    public let units: [Int]
+}
+
 public enum ShardError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalid(String)
     public var description: String {
@@ -91,6 +97,9 @@ extension SweepPlan {
         for i in order where heap.assign(costs[i]) == shard.index { mine.append(i) }
         return mine.sorted()
     }
+
+    /// The shard with its units, computed once: the assignment costs every unit's steps.
+    public func assignment(_ shard: Shard) -> ShardAssignment { ShardAssignment(shard: shard, units: units(in: shard)) }
 
     static func cost(views: Double, steps: Double, comparison: Comparison) -> Double {
         func side(_ backend: BackendConfiguration) -> Double {

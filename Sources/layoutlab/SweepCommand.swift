@@ -70,11 +70,12 @@ struct SweepCommand: ParsableCommand {
         signals.resume()
         defer { signals.cancel() }
 
-        let units = shard.map { plan.units(in: $0).count } ?? plan.unitCount
+        let assignment = shard.map { plan.assignment($0) }
+        let units = assignment?.units.count ?? plan.unitCount
         let progress = Progress(total: units, label: spec.name + (shard.map { " shard \($0)" } ?? ""))
         let outcome: ResultsStore.SessionOutcome
         do {
-            outcome = try store.runSession(plan, jobs: jobs, resume: resume, codeVersion: CodeVersion.current, shard: shard,
+            outcome = try store.runSession(plan, jobs: jobs, resume: resume, codeVersion: CodeVersion.current, shard: assignment,
                                            shouldStop: { interruptRequested.load(ordering: .relaxed) },
                                            progress: { progress.advance(done: $1, viewSteps: $0.viewSteps) })
         } catch let error as ResultsStore.SessionError {

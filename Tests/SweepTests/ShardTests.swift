@@ -36,7 +36,7 @@ struct ShardTests {
         return try (0..<count).map { i in
             let path = "\(dir)/shard-\(i).db"
             let stopped = UnsafeFlag()
-            _ = try ResultsStore(path: path).runSession(plan, jobs: 2, resume: false, codeVersion: "test", shard: try Shard(index: i, count: count),
+            _ = try ResultsStore(path: path).runSession(plan, jobs: 2, resume: false, codeVersion: "test", shard: plan.assignment(try Shard(index: i, count: count)),
                                                         shouldStop: { i == stopShard && stopped.flip() })
             return path
         }
