@@ -58,17 +58,13 @@ struct Ratio {
 /// The floor for springs: the documented rule's proportional split over flat arrays — frames as
 /// four Doubles per view, masks as bytes, parents before children — with none of the backend's
 /// value types, policies, rounding, notes or carried state. `items` are (tree, sizes) pairs; returns ns
-/// per view-step (the median of three passes).
+/// per view-step (the median of three passes, as `medianTime`).
 @MainActor func springsFloor(_ items: [(ViewTree, [Size])], viewSteps: Int) -> Double {
-    struct Flat {
-        var parent: [Int32]      // −1: the superview
-        var mask: [UInt8]
-        var frames: [Double]     // x, y, w, h per view
-        var superW: Double, superH: Double
-    }
-    let flats = items.map { tree, _ in
-        // Parents before children, so one forward pass resizes every view from its parent's old and
-        // new size.
+    // All trees in flat arrays, parents before children (one forward pass resizes every view from
+    // its parent's old and new size), frames 4 per view; scratch sized once: the timed loop
+    // allocates nothing.
+    var offsets: [Int] = [], parents: [Int32] = [], masks: [UInt8] = [], start: [Double] = []
+    for (tree, _) in items {
         var order: [Int] = []
         var queue = tree.children(of: nil)
         while !queue.isEmpty {
@@ -78,11 +74,14 @@ struct Ratio {
         }
         var position = [Int](repeating: 0, count: order.count)
         for (k, v) in order.enumerated() { position[v] = k }
-        return Flat(parent: order.map { v in tree.parentIndex[v].map { Int32(position[$0]) } ?? -1 },
-                    mask: order.map { UInt8(truncatingIfNeeded: tree.views[$0].mask.rawValue) },
-                    frames: order.flatMap { v in let f = tree.views[v].frame; return [f.x, f.y, f.width, f.height] },
-                    superW: tree.superviewSize.width, superH: tree.superviewSize.height)
+        offsets.append(masks.count)
+        parents += order.map { v in tree.parentIndex[v].map { Int32(position[$0]) } ?? -1 }
+        masks += order.map { UInt8(truncatingIfNeeded: tree.views[$0].mask.rawValue) }
+        start += order.flatMap { v in let f = tree.views[v].frame; return [f.x, f.y, f.width, f.height] }
     }
+    offsets.append(masks.count)
+    let widest = zip(offsets, offsets.dropFirst()).map { $1 - $0 }.max() ?? 0
+    var oldW = [Double](repeating: 0, count: widest), oldH = oldW
     @inline(__always) func split(_ origin: Double, _ length: Double, oldSuper: Double, newSuper: Double,
                                  minFlex: Bool, sizeFlex: Bool, maxFlex: Bool) -> (Double, Double) {
         var o = origin, l = length
@@ -105,26 +104,12 @@ struct Ratio {
         if sizeFlex { l += perPoint * l }
         return (o, l)
     }
-    // All trees in three flat arrays (frames 4 per view), scratch sized once: the timed loop
-    // allocates nothing.
-    var offsets: [Int] = [], parents: [Int32] = [], masks: [UInt8] = [], start: [Double] = []
-    for f in flats {
-        offsets.append(masks.count)
-        parents += f.parent
-        masks += f.mask
-        start += f.frames
-    }
-    offsets.append(masks.count)
-    let widest = flats.map(\.mask.count).max() ?? 0
-    var oldW = [Double](repeating: 0, count: widest), oldH = oldW
-    var times: [Double] = []
     var checksum = 0.0
-    for _ in 0..<3 {
+    let ns = medianTime {
         var frames = start
-        let t0 = now()
         for (k, item) in items.enumerated() {
             let base = offsets[k], n = offsets[k + 1] - base
-            var superW = flats[k].superW, superH = flats[k].superH
+            var superW = item.0.superviewSize.width, superH = item.0.superviewSize.height
             for size in item.1 {
                 for v in 0..<n {
                     let p = Int(parents[base + v])
@@ -145,9 +130,8 @@ struct Ratio {
                 superH = size.height
             }
         }
-        times.append(Double(now() - t0))
-        checksum += frames.reduce(0, +)
+        checksum += frames.reduce(0, +)  // the frames are used, so the loop is not optimised away
     }
     if checksum.isNaN { FileHandle.standardError.write(Data("(floor checksum NaN)\n".utf8)) }
-    return times.sorted()[1] / Double(viewSteps)
+    return ns / Double(viewSteps)
 }
