@@ -49,7 +49,6 @@ struct DegenerateConstraintTests {
             let tree = try ViewTree(superviewSize: Size(width: 100, height: 100), views: views)
             let made = Self.constraints(seed: seed, views: tree.views.map(\.id), count: count, duplicates: duplicates)
             let steps = AutoLayout.layout(tree, constraints: made, through: path + [Size(width: 1e6, height: 0)], configuration: AutoLayoutConfiguration())
-            #expect(steps.count == path.count + 1)
             for step in steps {
                 for v in step.tree.views {
                     let f = v.frame
