@@ -74,7 +74,17 @@ public final class AutoLayoutEngine {
     }
 
     private var installed: [Installed] = []
-    private var byIdentity: [ObjectIdentifier: Int] = [:]
+    /// Where each installed solver constraint sits in `installed`: needed only to name conflicting
+    /// constraints, so built on first use (most trees never conflict, and every unit builds an engine).
+    private var byIdentityCache: [ObjectIdentifier: Int]?
+    private var byIdentity: [ObjectIdentifier: Int] {
+        if let cache = byIdentityCache { return cache }
+        var index: [ObjectIdentifier: Int] = [:]
+        index.reserveCapacity(installed.count)
+        for (k, e) in installed.enumerated() { index[ObjectIdentifier(e.solver)] = k }
+        byIdentityCache = index
+        return index
+    }
     private var pendingConflicts: [Conflict] = []
     private var pendingDegenerate: [DegenerateTranslation] = []
 
@@ -95,6 +105,9 @@ public final class AutoLayoutEngine {
         self.variables = ViewVariables(tree: tree)
         self.translationForms = Array(repeating: [], count: tree.views.count)
         self.roundedByScale = Array(repeating: false, count: tree.views.count)
+        // The solver is built in one go: up to 4 translated and 4 content-size constraints per view,
+        // over x, y, width, height per view and the root's size.
+        solver.reserveCapacity(constraints: 8 * tree.views.count + constraints.count + 2, variables: 4 * tree.views.count + 2)
         try! solver.addEditVariable(variables.rootWidth, strength: Self.rootSizeStrength)
         try! solver.addEditVariable(variables.rootHeight, strength: Self.rootSizeStrength)
         suggest(tree.superviewSize)
@@ -252,7 +265,7 @@ public final class AutoLayoutEngine {
         if !variables.insets.pending.isEmpty { registerInsetVariables(nil) }
         do {
             try solver.addConstraint(compiled)
-            byIdentity[ObjectIdentifier(compiled)] = installed.count
+            byIdentityCache?[ObjectIdentifier(compiled)] = installed.count
             installed.append(Installed(layout: c, solver: compiled, view: view, insetRefs: refs))
             unconstrainedCache = nil
         } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
@@ -285,8 +298,7 @@ public final class AutoLayoutEngine {
 
     private func reindex() {
         unconstrainedCache = nil
-        byIdentity = [:]
-        for (k, e) in installed.enumerated() { byIdentity[ObjectIdentifier(e.solver)] = k }
+        byIdentityCache = nil
     }
 
     /// Views placed by hand-written constraints: those that do not translate their mask, and every

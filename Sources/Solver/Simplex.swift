@@ -409,10 +409,25 @@ extension SolverCore {
 
     @usableFromInline
     mutating func symbol(for v: Variable) -> SymbolID {
-        let key = ObjectIdentifier(v)
-        if let s = varSym[key] { return s }
+        if v.symbolOwner === token { return v.symbolID }
+        if v.hadSymbol {
+            // Another solver used the variable last (or this one gave its symbol back on a rejected
+            // add): consult the index, after adding the variables it has not seen yet.
+            while varSymCount < varList.count {
+                varSym[ObjectIdentifier(varList[varSymCount])] = varSyms[varSymCount]
+                varSymCount += 1
+            }
+            if let s = varSym[ObjectIdentifier(v)] {
+                v.symbolOwner = token
+                v.symbolID = s
+                return s
+            }
+        }
+        // Never seen by this solver.
         let s = newSymbol(.external)
-        varSym[key] = s
+        v.symbolOwner = token
+        v.symbolID = s
+        v.hadSymbol = true
         varList.append(v)
         varRefs.append(Unmanaged.passUnretained(v))
         varSyms.append(s)
@@ -574,7 +589,12 @@ extension SolverCore {
     @usableFromInline
     mutating func rollbackVariables(varCount: Int) {
         while varList.count > varCount {
-            varSym[ObjectIdentifier(varList.removeLast())] = nil
+            let v = varList.removeLast()
+            if varList.count < varSymCount {
+                varSym[ObjectIdentifier(v)] = nil
+                varSymCount -= 1
+            }
+            if v.symbolOwner === token { v.symbolOwner = nil }
             varRefs.removeLast()
             varSyms.removeLast()
         }

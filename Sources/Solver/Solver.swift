@@ -34,6 +34,13 @@ public final class Solver {
 
     public init() {}
 
+    /// Room for about `constraints` constraints over `variables` variables, for a solver that is built
+    /// in one go (kiwi has no such call; it is only a hint: the solver grows past it as needed).
+    public func reserveCapacity(constraints: Int, variables: Int) {
+        // Each constraint brings at most two symbols of its own (marker, other) and one row.
+        core.reserveCapacity(symbols: variables + 2 * constraints, rows: constraints, constraints: constraints, variables: variables)
+    }
+
     /// Add a constraint.
     ///
     /// Throws `.duplicateConstraint` if this object is already added, and `.unsatisfiableConstraint`

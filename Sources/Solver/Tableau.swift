@@ -54,7 +54,11 @@ struct SolverCore {
     @usableFromInline var editInfos: [EditInfo] = []
     @usableFromInline var editConstraints: [Constraint] = []
     @usableFromInline var editKeys: [ObjectIdentifier] = []
+    /// Variable → symbol for the first `varSymCount` variables of `varList` (brought up to date only
+    /// when a variable's own cache, `Variable.symbolOwner`, names another solver).
     @usableFromInline var varSym: [ObjectIdentifier: Int32] = [:]
+    @usableFromInline var varSymCount = 0
+    @usableFromInline let token = SolverToken()
     @usableFromInline var varList: [Variable] = []
     /// The same variables, unretained (`varList` keeps them alive), for writing values without
     /// reference counting.
@@ -106,6 +110,23 @@ struct SolverCore {
     @usableFromInline var jInfeasibleCount = 0
 
     @usableFromInline init() {}
+
+    /// Room for `symbols` symbols, `rows` rows and `constraints` constraints (of `variables` variables),
+    /// so a solver built in one go does not regrow its ~15 per-symbol arrays and three dictionaries
+    /// step by step (the Auto Layout backend builds one small solver per tree: regrowth was a fifth
+    /// of its build, `layoutlab-bench --only sweep --op autolayout_build`).
+    @usableFromInline
+    mutating func reserveCapacity(symbols: Int, rows rowCount: Int, constraints: Int, variables: Int) {
+        kinds.reserveCapacity(symbols); cols.reserveCapacity(symbols); rowOf.reserveCapacity(symbols); obj.reserveCapacity(symbols)
+        inHeap.reserveCapacity(symbols); owner.reserveCapacity(symbols); extValue.reserveCapacity(symbols)
+        defPos.reserveCapacity(symbols); hasParam.reserveCapacity(symbols); markA.reserveCapacity(symbols)
+        idxA.reserveCapacity(symbols); markB.reserveCapacity(symbols); markC.reserveCapacity(symbols)
+        scratchCoef.reserveCapacity(symbols); jObjMark.reserveCapacity(symbols)
+        rows.reserveCapacity(rowCount); journaledSlot.reserveCapacity(rowCount); order.reserveCapacity(rowCount)
+        tags.reserveCapacity(constraints)
+        varSym.reserveCapacity(variables); varList.reserveCapacity(variables); varRefs.reserveCapacity(variables)
+        varSyms.reserveCapacity(variables)
+    }
 
     // MARK: - Symbols
 

@@ -216,6 +216,37 @@ import Testing
         #expect(c.value == 0)
     }
 
+    /// A variable remembers the last solver that gave it a symbol (so adds skip the solver's index);
+    /// used by several solvers in turn, it must still mean the same unknown to each of them.
+    @Test func variablesSharedBetweenSolversKeepEachSolversSymbol() throws {
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let a = Solver(), b = Solver()
+        try a.addConstraint(x == 10)
+        try b.addConstraint(x == 20)
+        try a.addConstraint(y == x + 1)
+        try b.addConstraint(y == x + 2)
+        #expect(throws: SolverError.self) { try b.addConstraint(2 * x == 5) }
+        try b.addConstraint(z == 3 * y)  // z: b's first
+        let c = Solver()
+        try c.addConstraint(z == 7)      // then c's
+        try a.addConstraint(z == y + 1)  // then a's
+        a.updateVariables()
+        #expect([x.value, y.value, z.value] == [10, 11, 12])
+        b.updateVariables()
+        #expect([x.value, y.value, z.value] == [20, 22, 66])
+        c.updateVariables()
+        #expect(z.value == 7)
+        // Back in b after a and c: z is still b's z (a new unknown would be left at 0 by this
+        // weak constraint, not held at 66 by the required one).
+        try b.addConstraint((z <= 0) | Strength.weak)
+        b.updateVariables()
+        #expect(z.value == 66)
+        b.reset()  // a new solver state: z is a new unknown to it
+        try b.addConstraint((z == 5) | Strength.weak)
+        b.updateVariables()
+        #expect(z.value == 5)
+    }
+
     @Test func resetForgetsEverything() throws {
         let x = Variable("x")
         let s = Solver()
