@@ -5,7 +5,8 @@
 /// still different variables.
 ///
 /// `@unchecked Sendable` so errors can carry variables; like the solver itself, a variable must be
-/// used from one task at a time (nothing here is synchronised).
+/// used from one task at a time, adding it to solvers included (a solver caches the variable's
+/// symbol in it; nothing here is synchronised).
 public final class Variable: CustomStringConvertible, @unchecked Sendable {
     /// A name for diagnostics and for reading systems from files; not used by the solver.
     public let name: String
