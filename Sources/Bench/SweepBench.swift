@@ -175,6 +175,37 @@ func removeDatabase(_ path: String) {
             try! store.commitBatch()
         }
         reportRate("sweep", "sqlite_writer", viewSteps, nsPerItem: writer / Double(viewSteps), unit: "view_step")
+        // The least SQLite can do for the same rows: one `INSERT … SELECT` per table from a finished
+        // database into a fresh one (same schema, indexes and ids), committed. No binding, no
+        // statement per row: the floor under any writer of these rows, and with it a bound on
+        // parallel_speedup (README, "Speed ratios"). `WHERE 1` keeps SQLite from copying the
+        // finished records as they are (its transfer optimisation): each row is built into a record,
+        // as a writer's must be.
+        let source = temporaryDatabase()
+        defer { removeDatabase(source) }
+        do {
+            let store = try! ResultsStore(path: source)
+            try! store.beginRun(plan, jobs: 1, codeVersion: "bench")
+            try! store.beginBatch()
+            for r in results { try! store.write(r, plan: plan) }
+            try! store.commitBatch()
+        }
+        let floor = setUpThenTime { path in
+            let store = try! ResultsStore(path: path)
+            try! store.beginRun(plan, jobs: 1, codeVersion: "bench")
+            try! store.database.execute("ATTACH DATABASE '\(source)' AS finished")
+            return store
+        } timed: { store in
+            try! store.database.execute("""
+                BEGIN IMMEDIATE;
+                INSERT INTO units SELECT * FROM finished.units WHERE 1;
+                INSERT INTO steps SELECT * FROM finished.steps WHERE 1;
+                INSERT INTO divergences SELECT * FROM finished.divergences WHERE 1;
+                INSERT INTO divergence_causes SELECT * FROM finished.divergence_causes WHERE 1;
+                COMMIT;
+                """)
+        }
+        reportRate("sweep", "sqlite_floor", viewSteps, nsPerItem: floor / Double(viewSteps), unit: "view_step")
     }
 
     if selected("insert", 0) {

@@ -26,8 +26,8 @@ func usage() -> Never {
     usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH] [--budget SECONDS]
       WORKLOAD: enaml_like | chain | row | vfl | sweep | sweep_env | insert | ratios (= sweep, chain:1000, chain:10000)
       OPERATION: build | resize | add_edit (solver); parse, parse_row, build, resize (vfl); end_to_end_N_jobs, compute_1_core, springs_backend,
-                 springs_floor, autolayout_build, autolayout_steps, rows_prepare, sqlite_writer (sweep); environments_off_N_jobs,
-                 environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
+                 springs_floor, autolayout_build, autolayout_steps, rows_prepare, sqlite_writer, sqlite_floor (sweep);
+                 environments_off_N_jobs, environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
       --budget: seconds of measuring per operation (default 0.4)
 
     """.utf8))
