@@ -58,6 +58,9 @@ struct SolverCore {
     /// when a variable's own cache, `Variable.symbolOwner`, names another solver).
     @usableFromInline var varSym: [ObjectIdentifier: Int32] = [:]
     @usableFromInline var varSymCount = 0
+    /// This solver state's identity in `Variable.symbolOwner`. A copy of the struct would share it
+    /// while its symbols diverge, so cores are never copied: a solver owns one, and `reset()` and
+    /// the conflict checks make fresh ones.
     @usableFromInline let token = SolverToken()
     @usableFromInline var varList: [Variable] = []
     /// The same variables, unretained (`varList` keeps them alive), for writing values without
