@@ -60,6 +60,9 @@ public enum SpecReader {
     public static func read(text: String, file: String) throws(SpecError) -> ExperimentSpec {
         let r = Reader(file: file, directory: (file as NSString).deletingLastPathComponent)
         let root: Node
+        if let key = MappingKeyCheck.firstNonScalarKey(in: text) {
+            throw SpecError(file: file, line: key.line, column: key.column, message: "a key must be a name, not \(key.what)")
+        }
         do {
             guard let node = try Yams.compose(yaml: text) else { throw r.error(nil, "the file is empty") }
             root = node

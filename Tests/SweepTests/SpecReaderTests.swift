@@ -88,6 +88,11 @@ struct SpecReaderTests {
          "start is portrait or landscape", 4, 35),
         ("seed: 1\nscenarios: [{generate: {count: 1}}]\nsequences:\n  - device_matrix: {orientations: [portrait]}\n",
          "device_matrix needs 'devices'", 4, 20),
+        // Keys are names: a collection or an alias as a key is refused before Yams composes the file
+        // (its duplicate-key sort is exponential in the keys' nesting: MappingKeyCheck).
+        ("seed: 1\n? [a, b]\n: 2\n", "a key must be a name, not a sequence", 2, 3),
+        ("seed: 1\nscenarios: [{generate: {{count: 1}: 2}}]\n", "a key must be a name, not a mapping", 2, 25),
+        ("seed: &s 1\n*s : 2\n", "a key must be a name, not an alias", 2, 1),
     ] as [(String, String, Int, Int)])
     func reportsFileLineAndMessage(text: String, message: String, line: Int, column: Int) {
         do {
@@ -98,5 +103,31 @@ struct SpecReaderTests {
             #expect(error.file == "dir/exp.yaml")
             #expect((error.line, error.column) == (line, column), "\(error)")
         }
+    }
+
+    /// The fuzzer's file (`Fuzz/run.sh experiment`): nested complex keys that Yams' duplicate-key check
+    /// took a minute over under the fuzzer (6 s in release). Refused at its first collection key.
+    @Test(.timeLimit(.minutes(1))) func nestedComplexKeysAreRefusedAtOnce() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Crashes/nested-complex-keys.yaml")
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        do {
+            _ = try SpecReader.read(text: text, file: "fuzz.yaml")
+            Issue.record("accepted the fuzzer's file")
+        } catch {
+            #expect(error.description == "fuzz.yaml:2:6: a key must be a name, not a mapping")
+        }
+    }
+
+    /// Collections and aliases as values are what experiments use: the key check leaves them alone.
+    @Test func collectionsAndAliasesAsValuesStillRead() throws {
+        let spec = try SpecReader.read(text: """
+            seed: 1
+            scenarios:
+              - generate: &g {count: 2, views: [2, 3]}
+              - generate: *g
+            sequences: [{sizes: [[200, 100], [50, 100]]}]
+            comparisons: [{a: springs/documented, b: autolayout/modern/once}]
+            """, file: "t.yaml")
+        #expect(spec.scenarioSources.count == 2)
     }
 }
