@@ -22,7 +22,7 @@ import ViewTree
     } else {
         let rate = perSecond >= 1e6 ? String(format: "%.2fM", perSecond / 1e6) : String(format: "%.0fk", perSecond / 1e3)
         print(workload.padding(toLength: 12, withPad: " ", startingAt: 0) + String(n).leftPad(7) + "  "
-              + operation.padding(toLength: 18, withPad: " ", startingAt: 0)
+              + operation.padding(toLength: max(18, operation.count + 1), withPad: " ", startingAt: 0)
               + String(format: "%.0f ns/%@", nsPerItem, unit).leftPad(16) + "   " + "\(rate) \(unit)/s")
     }
     fflush(nil)
