@@ -409,25 +409,10 @@ extension SolverCore {
 
     @usableFromInline
     mutating func symbol(for v: Variable) -> SymbolID {
-        if v.symbolOwner === token { return v.symbolID }
-        if v.hadSymbol {
-            // Another solver used the variable last (or this one gave its symbol back on a rejected
-            // add): consult the index, after adding the variables it has not seen yet.
-            while varSymCount < varList.count {
-                varSym[ObjectIdentifier(varList[varSymCount])] = varSyms[varSymCount]
-                varSymCount += 1
-            }
-            if let s = varSym[ObjectIdentifier(v)] {
-                v.symbolOwner = token
-                v.symbolID = s
-                return s
-            }
-        }
-        // Never seen by this solver.
+        let key = ObjectIdentifier(v)
+        if let s = varSym[key] { return s }
         let s = newSymbol(.external)
-        v.symbolOwner = token
-        v.symbolID = s
-        v.hadSymbol = true
+        varSym[key] = s
         varList.append(v)
         varRefs.append(Unmanaged.passUnretained(v))
         varSyms.append(s)
@@ -589,12 +574,7 @@ extension SolverCore {
     @usableFromInline
     mutating func rollbackVariables(varCount: Int) {
         while varList.count > varCount {
-            let v = varList.removeLast()
-            if varList.count < varSymCount {
-                varSym[ObjectIdentifier(v)] = nil
-                varSymCount -= 1
-            }
-            if v.symbolOwner === token { v.symbolOwner = nil }
+            varSym[ObjectIdentifier(varList.removeLast())] = nil
             varRefs.removeLast()
             varSyms.removeLast()
         }

@@ -54,14 +54,7 @@ struct SolverCore {
     @usableFromInline var editInfos: [EditInfo] = []
     @usableFromInline var editConstraints: [Constraint] = []
     @usableFromInline var editKeys: [ObjectIdentifier] = []
-    /// Variable → symbol for the first `varSymCount` variables of `varList` (brought up to date only
-    /// when a variable's own cache, `Variable.symbolOwner`, names another solver).
     @usableFromInline var varSym: [ObjectIdentifier: Int32] = [:]
-    @usableFromInline var varSymCount = 0
-    /// This solver state's identity in `Variable.symbolOwner`. A copy of the struct would share it
-    /// while its symbols diverge, so cores are never copied: a solver owns one, and `reset()` and
-    /// the conflict checks make fresh ones.
-    @usableFromInline let token = SolverToken()
     @usableFromInline var varList: [Variable] = []
     /// The same variables, unretained (`varList` keeps them alive), for writing values without
     /// reference counting.
@@ -116,8 +109,8 @@ struct SolverCore {
 
     /// Room for `symbols` symbols, `rows` rows and `constraints` constraints (of `variables` variables),
     /// so a solver built in one go does not regrow its ~15 per-symbol arrays and three dictionaries
-    /// step by step (the Auto Layout backend builds one small solver per tree: regrowth was a fifth
-    /// of its build, `layoutlab-bench --only sweep --op autolayout_build`).
+    /// step by step (the Auto Layout backend builds one small solver per tree: regrowth was about an
+    /// eighth of its build, `layoutlab-bench --only sweep --op autolayout_build`).
     @usableFromInline
     mutating func reserveCapacity(symbols: Int, rows rowCount: Int, constraints: Int, variables: Int) {
         kinds.reserveCapacity(symbols); cols.reserveCapacity(symbols); rowOf.reserveCapacity(symbols); obj.reserveCapacity(symbols)

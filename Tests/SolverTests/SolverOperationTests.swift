@@ -216,8 +216,9 @@ import Testing
         #expect(c.value == 0)
     }
 
-    /// A variable remembers the last solver that gave it a symbol (so adds skip the solver's index);
-    /// used by several solvers in turn, it must still mean the same unknown to each of them.
+    /// Variables are shared between solvers by identity (the Auto Layout backend's conflict checks
+    /// build throw-away solvers over the same variables): used by several solvers in turn, a variable
+    /// is a separate unknown in each, and `reset()` forgets it.
     @Test func variablesSharedBetweenSolversKeepEachSolversSymbol() throws {
         let x = Variable("x"), y = Variable("y"), z = Variable("z")
         let a = Solver(), b = Solver()
