@@ -75,11 +75,15 @@ extension SolverCore {
         rows[Int(t)].constant += f * srcConstant
     }
 
-    /// Copy row `r` into the scratch source and scatter its symbols.
+    /// Borrow row `r`'s cells as the source (a reference, not a copy) and scatter its symbols. The
+    /// substitution never writes row `r` itself, except a `colPos` when a cancellation in another row
+    /// moves a column entry of `r`: that one write copies `r` on write, so the source stays the row
+    /// as it was. Copying every time cost a fresh n-cell buffer per pivot, and at n = 10,000 those
+    /// fresh pages' faults were most of what made the chain's `add_edit` superlinear
+    /// (`layoutlab-bench --only ratios`). `substitute` drops the borrow at its end, so the row is unique again.
     @inlinable
     mutating func loadSource(_ r: Int32) {
-        src.removeAll(keepingCapacity: true)
-        src.append(contentsOf: rows[Int(r)].cells)
+        src = rows[Int(r)].cells
         srcConstant = rows[Int(r)].constant
         stampA &+= 1
         for i in src.indices {
@@ -113,6 +117,7 @@ extension SolverCore {
             setObj(s, 0)
             for c in src { setObj(c.sym, obj[Int(c.sym)] + f * c.coef) }
         }
+        src = []
     }
 
     /// Append this step's infeasible rows in symbol order, as kiwi's ordered row scan would.
@@ -355,6 +360,10 @@ extension SolverCore {
         accConstant = constant
         stampC &+= 1
         expandHeap.removeAll()
+        // The expanded row has at most one cell per symbol: room for all of them up front, so a long
+        // expansion (the chain's add_edit: 10,000 cells) does not regrow the accumulator through a
+        // series of fresh buffers, each copied and page-faulted in. Kept for the solver's life.
+        if acc.capacity < kinds.count { acc.reserveCapacity(Swift.max(kinds.count, 2 * acc.capacity)) }
         for i in accDirect.indices {
             let c = accDirect[i]
             expandAdd(c.sym, c.coef)
