@@ -197,7 +197,10 @@ extension SolverCore {
     mutating func popEntering() -> SymbolID? {
         while !heap.isEmpty {
             let s = SymbolID(truncatingIfNeeded: heap.min)
-            if obj[Int(s)] < 0 && rowOf[Int(s)] < 0 { return s }  // stays queued until it enters
+            // A stale entry can name an id that was released and reused for a dummy (a required
+            // equality's marker): dummies carry objective coefficients through substitutions but must
+            // never enter (kiwi: getEnteringSymbol skips them), or the equality stops holding.
+            if obj[Int(s)] < 0 && rowOf[Int(s)] < 0 && kinds[Int(s)] != .dummy { return s }  // stays queued until it enters
             _ = heapPop()
         }
         return nil
