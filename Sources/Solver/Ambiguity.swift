@@ -47,12 +47,17 @@ extension SolverCore {
                 let b = rows[r].basic
                 guard b >= 0 && kinds[Int(b)] != .external else { continue }
                 var v = 0.0
-                for cell in rows[r].cells { v += cell.coef * w[Int(cell.sym)] }
+                for k in 0..<cellCount(Int32(r)) {
+                    let cell = cellAt(Int32(r), k)
+                    v += cell.coef * w[Int(cell.sym)]
+                }
                 d[Int(b)] = v
             }
             for x in order {
                 var v = 0.0
-                for cell in rows[Int(rowOf[Int(x)])].cells {
+                let r = rowOf[Int(x)]
+                for k in 0..<cellCount(r) {
+                    let cell = cellAt(r, k)
                     let s = Int(cell.sym)
                     v += cell.coef * (rowOf[s] >= 0 ? d[s] : w[s])
                 }
@@ -74,7 +79,7 @@ extension SolverCore {
         for e in cols[Int(s)] {
             let b = rows[Int(e.row)].basic
             guard b >= 0 && kinds[Int(b)] != .external else { continue }
-            let c = rows[Int(e.row)].cells[Int(e.cellPos)].coef
+            let c = cellAt(e.row, Int(e.cellPos)).coef
             if kinds[Int(b)] == .dummy { return false }
             if c < 0 && rows[Int(e.row)].constant < 1.0e-8 { return false }
         }

@@ -10,7 +10,7 @@ extension SolverCore {
             let b = row.basic
             if b >= 0 && rowOf[Int(b)] != Int32(r) { problems.append("row \(r): rowOf[\(b)] is \(rowOf[Int(b)])") }
             let definition = b >= 0 && kinds[Int(b)] == .external
-            for (k, cell) in row.cells.enumerated() {
+            for (k, cell) in cellsOf(Int32(r)).enumerated() {
                 let s = Int(cell.sym)
                 seen[s] += 1
                 let e = cols[s][Int(cell.colPos)]
@@ -25,6 +25,18 @@ extension SolverCore {
                 problems.append("proper row \(r) (basic \(b)): infeasible constant \(row.constant)")
             }
         }
+        // The pool: every row's run inside it, no two runs overlapping, `poolLive` their total.
+        var runs: [(Int, Int)] = []
+        var live = 0
+        for (r, row) in rows.enumerated() {
+            if row.count < 0 || row.count > row.capacity { problems.append("row \(r): \(row.count) cells in a run of \(row.capacity)") }
+            if row.start < 0 || Int(row.start + row.capacity) > pool.count { problems.append("row \(r): run outside the pool") }
+            if row.capacity > 0 { runs.append((Int(row.start), Int(row.start + row.capacity))) }
+            live += Int(row.capacity)
+        }
+        runs.sort { $0.0 < $1.0 }
+        for i in runs.indices.dropFirst() where runs[i].0 < runs[i - 1].1 { problems.append("pool: runs overlap at \(runs[i].0)") }
+        if live != poolLive { problems.append("pool: \(poolLive) slots counted live, \(live) in the rows' runs") }
         for s in kinds.indices where seen[s] != cols[s].count {
             problems.append("column \(s): \(cols[s].count) entries for \(seen[s]) cells")
         }
@@ -34,7 +46,7 @@ extension SolverCore {
         }
         if !orderDirty {
             for x in order {
-                for cell in rows[Int(rowOf[Int(x)])].cells
+                for cell in cellsOf(rowOf[Int(x)])
                 where kinds[Int(cell.sym)] == .external && rowOf[Int(cell.sym)] >= 0 && defPos[Int(cell.sym)] >= defPos[Int(x)] {
                     problems.append("definition of \(x) refers to later definition \(cell.sym)")
                 }

@@ -32,9 +32,17 @@ struct ColumnEntry {
 /// Rows whose basic symbol is restricted (slack/error/dummy) are proper simplex rows: their cells
 /// are non-basic symbols only. Rows whose basic symbol is external are *definitions*: identities
 /// that may refer to other basic symbols and are evaluated in dependency order (see `Solver`).
+///
+/// The cells live in the solver's one cell pool (`SolverCore.pool`), `capacity` slots from `start`,
+/// not in an array per row: rows made one after another sit one after another, so walking a chain of
+/// definitions reads memory in order instead of chasing a heap block per row (at 10,000 rows the
+/// per-row blocks no longer fit the cache, and that chase made the chain's `add_edit` superlinear),
+/// and a solver of a few dozen rows makes one allocation for its cells instead of one per row.
 @usableFromInline
 struct Row {
-    @usableFromInline var cells: [Cell] = []
+    @usableFromInline var start: Int32 = 0
+    @usableFromInline var count: Int32 = 0
+    @usableFromInline var capacity: Int32 = 0
     @usableFromInline var constant: Double = 0
     /// The basic symbol; `Row.noBasic` for free slots, `Row.artificialObjective` for the objective
     /// row of the artificial-variable phase.
@@ -44,6 +52,25 @@ struct Row {
     @usableFromInline static let artificialObjective: SymbolID = -2
 
     @inlinable init() {}
+}
+
+/// A row as the journal saved it: its cells are copied out of the pool (`SolverCore.jCells`), since
+/// the pool slots may be reused before a rollback.
+@usableFromInline
+struct JournaledRow {
+    @usableFromInline var slot: Int32
+    @usableFromInline var constant: Double
+    @usableFromInline var basic: SymbolID
+    @usableFromInline var cellStart: Int32
+    @usableFromInline var cellCount: Int32
+
+    @inlinable init(slot: Int32, constant: Double, basic: SymbolID, cellStart: Int32, cellCount: Int32) {
+        self.slot = slot
+        self.constant = constant
+        self.basic = basic
+        self.cellStart = cellStart
+        self.cellCount = cellCount
+    }
 }
 
 /// kiwi's tolerance: |x| < 1e-8 counts as zero.

@@ -19,15 +19,17 @@
 extension SolverCore {
     // MARK: - Substitution and pivoting
 
-    /// `target += f · src` (kiwi: Row::insert(row, coefficient)); `src` is scattered in markA/idxA.
+    /// `target += f · source` (kiwi: Row::insert(row, coefficient)); the source row `srcRow` is
+    /// scattered in markA/idxA.
     @inlinable
     mutating func addScaledSource(into t: Int32, factor f: Double) {
         // A short source into a long target (typical when one long row absorbs pivots one by one):
         // find each source symbol through its column instead of scanning the target.
-        let targetLength = rows[Int(t)].cells.count
-        if src.count * 4 < targetLength {
+        let targetLength = cellCount(t)
+        let n = cellCount(srcRow)
+        if n * 4 < targetLength {
             var lookups = 0
-            for c in src { lookups += cols[Int(c.sym)].count }
+            for i in 0..<n { lookups += cols[Int(cellAt(srcRow, i).sym)].count }
             if lookups < targetLength {
                 addScaledSourceByColumns(into: t, factor: f)
                 return
@@ -35,18 +37,32 @@ extension SolverCore {
         }
         stampB &+= 1
         let sb = stampB, sa = stampA
-        var k = rows[Int(t)].cells.count - 1
+        // Neither row moves in this loop (removing a cell only swaps within the target), so their
+        // starts are read once.
+        let ts = Int(rows[Int(t)].start), ss = Int(rows[Int(srcRow)].start)
+        var k = cellCount(t) - 1
         while k >= 0 {
-            let sym = Int(rows[Int(t)].cells[k].sym)
+            let cell = pool[ts + k]
+            let sym = Int(cell.sym)
             if markA[sym] == sa {
                 markB[sym] = sb
-                let v = rows[Int(t)].cells[k].coef + f * src[Int(idxA[sym])].coef
-                if nearZero(v) { removeCell(t, k) } else { rows[Int(t)].cells[k].coef = v }
+                let v = cell.coef + f * pool[ss + Int(idxA[sym])].coef
+                if nearZero(v) { removeCell(t, k) } else { pool[ts + k].coef = v }
             }
             k -= 1
         }
-        for i in src.indices {
-            let c = src[i]
+        // The source's cells the target lacks: counted first, so the target moves (if its run is too
+        // short) once, before the appends, and the starts hold again.
+        var added = 0
+        for i in ss..<(ss + n) where markB[Int(pool[i].sym)] != sb && !nearZero(f * pool[i].coef) { added += 1 }
+        guard added > 0 else {
+            rows[Int(t)].constant += f * srcConstant
+            return
+        }
+        reserveCells(t, cellCount(t) + added)
+        let ss2 = Int(rows[Int(srcRow)].start)  // the move may have compacted the pool
+        for i in ss2..<(ss2 + n) {
+            let c = pool[i]
             if markB[Int(c.sym)] != sb {
                 let v = f * c.coef
                 if !nearZero(v) { addCell(t, c.sym, v) }
@@ -57,16 +73,16 @@ extension SolverCore {
 
     @inlinable
     mutating func addScaledSourceByColumns(into t: Int32, factor f: Double) {
-        for i in src.indices {
-            let c = src[i]
+        for i in 0..<cellCount(srcRow) {
+            let c = cellAt(srcRow, i)
             var found = -1
             for e in cols[Int(c.sym)] where e.row == t {
                 found = Int(e.cellPos)
                 break
             }
             if found >= 0 {
-                let v = rows[Int(t)].cells[found].coef + f * c.coef
-                if nearZero(v) { removeCell(t, found) } else { rows[Int(t)].cells[found].coef = v }
+                let v = cellAt(t, found).coef + f * c.coef
+                if nearZero(v) { removeCell(t, found) } else { setCoef(t, found, v) }
             } else {
                 let v = f * c.coef
                 if !nearZero(v) { addCell(t, c.sym, v) }
@@ -75,19 +91,20 @@ extension SolverCore {
         rows[Int(t)].constant += f * srcConstant
     }
 
-    /// Borrow row `r`'s cells as the source (a reference, not a copy) and scatter its symbols. The
-    /// substitution never writes row `r` itself, except a `colPos` when a cancellation in another row
-    /// moves a column entry of `r`: that one write copies `r` on write, so the source stays the row
-    /// as it was. Copying every time cost a fresh n-cell buffer per pivot, and at n = 10,000 those
-    /// fresh pages' faults were most of what made the chain's `add_edit` superlinear
-    /// (`layoutlab-bench --only ratios`). `substitute` drops the borrow at its end, so the row is unique again.
+    /// Make row `r` the source and scatter its symbols. The source is read in place: the substitution
+    /// writes other rows only (row `r` holds its basic symbol, which it is substituting away), and a
+    /// row that grows moves within the pool by index, so `r`'s cells stay where `srcRow` finds them.
+    /// Copying the row every time cost a fresh n-cell buffer per pivot in a new solver, and at
+    /// n = 10,000 those fresh pages' faults were much of what made the chain's `add_edit`
+    /// superlinear (`layoutlab-bench --only ratios`).
     @inlinable
     mutating func loadSource(_ r: Int32) {
-        src = rows[Int(r)].cells
+        srcRow = r
         srcConstant = rows[Int(r)].constant
         stampA &+= 1
-        for i in src.indices {
-            let s = Int(src[i].sym)
+        let start = Int(rows[Int(r)].start)
+        for i in 0..<cellCount(r) {
+            let s = Int(pool[start + i].sym)
             markA[s] = stampA
             idxA[s] = Int32(i)
         }
@@ -105,7 +122,7 @@ extension SolverCore {
         for e in targets {
             let t = e.row
             journalRow(t)
-            let f = rows[Int(t)].cells[Int(e.cellPos)].coef
+            let f = cellAt(t, Int(e.cellPos)).coef
             removeCell(t, Int(e.cellPos))
             addScaledSource(into: t, factor: f)
             let b = rows[Int(t)].basic
@@ -115,9 +132,12 @@ extension SolverCore {
         let f = obj[Int(s)]
         if f != 0 {
             setObj(s, 0)
-            for c in src { setObj(c.sym, obj[Int(c.sym)] + f * c.coef) }
+            for i in 0..<cellCount(srcRow) {
+                let c = cellAt(srcRow, i)
+                setObj(c.sym, obj[Int(c.sym)] + f * c.coef)
+            }
         }
-        src = []
+        srcRow = -1
     }
 
     /// Append this step's infeasible rows in symbol order, as kiwi's ordered row scan would.
@@ -154,17 +174,17 @@ extension SolverCore {
     mutating func exchange(_ r: Int32, entering: SymbolID) {
         let leaving = rows[Int(r)].basic
         let k = cellIndex(r, entering)!
-        let a = rows[Int(r)].cells[k].coef
-        unlinkColumn(Int(entering), Int(rows[Int(r)].cells[k].colPos))
+        let a = cellAt(r, k).coef
+        unlinkColumn(Int(entering), Int(cellAt(r, k).colPos))
         let j = Int32(cols[Int(leaving)].count)
         cols[Int(leaving)].append(ColumnEntry(row: r, cellPos: Int32(k)))
-        rows[Int(r)].cells[k] = Cell(sym: leaving, colPos: j, coef: -1)
+        let start = Int(rows[Int(r)].start), n = cellCount(r)
+        pool[start + k] = Cell(sym: leaving, colPos: j, coef: -1)
         let f = -1.0 / a
         rows[Int(r)].constant *= f
-        let n = rows[Int(r)].cells.count
-        var i = 0
-        while i < n {
-            rows[Int(r)].cells[i].coef *= f
+        var i = start
+        while i < start + n {
+            pool[i].coef *= f
             i += 1
         }
         rows[Int(r)].basic = entering
@@ -216,7 +236,7 @@ extension SolverCore {
         for e in cols[Int(entering)] {
             let b = rows[Int(e.row)].basic
             if b < 0 || kinds[Int(b)] == .external { continue }
-            let c = rows[Int(e.row)].cells[Int(e.cellPos)].coef
+            let c = cellAt(e.row, Int(e.cellPos)).coef
             if c < 0 {
                 let rr = -rows[Int(e.row)].constant / c
                 if rr < ratio || (rr == ratio && b < bestBasic) {
@@ -250,7 +270,8 @@ extension SolverCore {
     func dualEntering(_ r: Int32) -> SymbolID? {
         var entering: SymbolID = -1
         var ratio = Double.greatestFiniteMagnitude
-        for cell in rows[Int(r)].cells {
+        for k in 0..<cellCount(r) {
+            let cell = cellAt(r, k)
             if cell.coef > 0 && kinds[Int(cell.sym)] != .dummy {
                 let rr = obj[Int(cell.sym)] / cell.coef
                 if rr < ratio || (rr == ratio && cell.sym < entering) {
@@ -286,10 +307,10 @@ extension SolverCore {
             markC[Int(root)] = inProgress
             stack.append((root, 0))
             while let (s, i) = stack.last {
-                let r = Int(rowOf[Int(s)])
-                if i < rows[r].cells.count {
+                let r = rowOf[Int(s)]
+                if i < cellCount(r) {
                     stack[stack.count - 1].1 = i + 1
-                    let t = rows[r].cells[i].sym
+                    let t = cellAt(r, i).sym
                     if kinds[Int(t)] == .external && rowOf[Int(t)] >= 0 && markC[Int(t)] != done
                         && markC[Int(t)] != inProgress {
                         markC[Int(t)] = inProgress
@@ -301,8 +322,9 @@ extension SolverCore {
                     defPos[Int(s)] = Int32(order.count)
                     order.append(s)
                     var param = false
-                    for cell in rows[r].cells where kinds[Int(cell.sym)] == .external {
-                        if rowOf[Int(cell.sym)] < 0 || hasParam[Int(cell.sym)] { param = true }
+                    for k in 0..<cellCount(r) {
+                        let cell = cellAt(r, k)
+                        if kinds[Int(cell.sym)] == .external && (rowOf[Int(cell.sym)] < 0 || hasParam[Int(cell.sym)]) { param = true }
                     }
                     hasParam[Int(s)] = param
                 }
@@ -374,10 +396,10 @@ extension SolverCore {
         while !expandHeap.isEmpty {
             let x = expandPop()
             let c = scratchCoef[Int(x)]
-            let r = Int(rowOf[Int(x)])
-            accConstant += c * rows[r].constant
-            for k in rows[r].cells.indices {
-                let cell = rows[r].cells[k]
+            let r = rowOf[Int(x)]
+            accConstant += c * rows[Int(r)].constant
+            for k in 0..<cellCount(r) {
+                let cell = cellAt(r, k)
                 expandAdd(cell.sym, c * cell.coef)
             }
         }
@@ -399,8 +421,8 @@ extension SolverCore {
             }
         } else {
             accConstant += c * rows[Int(r)].constant
-            for k in rows[Int(r)].cells.indices {
-                let cell = rows[Int(r)].cells[k]
+            for k in 0..<cellCount(r) {
+                let cell = cellAt(r, k)
                 accAdd(cell.sym, c * cell.coef)
             }
         }
@@ -498,7 +520,7 @@ extension SolverCore {
         if fresh >= 0 && !blocked {
             commit(constraint, key: key, tag: tag, strength: strength, required: required)
             let slot = allocRow(basic: fresh)
-            rows[Int(slot)].cells.reserveCapacity(acc.count)
+            reserveCells(slot, acc.count)
             let a = acc[Int(idxA[Int(fresh)])].coef
             let f = -1.0 / a
             for c in acc where c.sym != fresh { addCell(slot, c.sym, c.coef * f) }
@@ -543,7 +565,7 @@ extension SolverCore {
         }
         commit(constraint, key: key, tag: tag, strength: strength, required: required)
         let slot = allocRow(basic: Row.noBasic)
-        rows[Int(slot)].cells.reserveCapacity(acc.count + 1)
+        reserveCells(slot, acc.count)
         for c in acc { addCell(slot, c.sym, c.coef) }
         rows[Int(slot)].constant = accConstant
         solveRow(slot, for: subject)
@@ -614,9 +636,11 @@ extension SolverCore {
     mutating func addWithArtificialVariable() throws(SolverError) -> (Bool, [SymbolID]) {
         let art = newSymbol(.slack)
         let artRow = allocRow(basic: art)
+        reserveCells(artRow, acc.count)
         for c in acc { addCell(artRow, c.sym, c.coef) }
         rows[Int(artRow)].constant = accConstant
         let objRow = allocRow(basic: Row.artificialObjective)
+        reserveCells(objRow, acc.count)
         for c in acc { addCell(objRow, c.sym, c.coef) }
         rows[Int(objRow)].constant = accConstant
 
@@ -626,26 +650,29 @@ extension SolverCore {
         var unbounded: [SymbolID] = []
         while true {
             var entering: SymbolID = -1
-            for cell in rows[Int(objRow)].cells
-            where cell.coef < 0 && kinds[Int(cell.sym)] != .dummy && (entering < 0 || cell.sym < entering) && !unbounded.contains(cell.sym) {
-                entering = cell.sym
+            for k in 0..<cellCount(objRow) {
+                let cell = cellAt(objRow, k)
+                if cell.coef < 0 && kinds[Int(cell.sym)] != .dummy && (entering < 0 || cell.sym < entering) && !unbounded.contains(cell.sym) {
+                    entering = cell.sym
+                }
             }
             if entering < 0 { break }
             guard let r = leavingRow(entering) else { unbounded.append(entering); continue }
             pivot(r, entering: entering)
         }
         let success = nearZero(rows[Int(objRow)].constant)
-        let blocking = success ? [] : rows[Int(objRow)].cells.map(\.sym)
+        let blocking = success ? [] : cellsOf(objRow).map(\.sym)
         freeRow(objRow)
 
         let r = rowOf[Int(art)]
         if r >= 0 {
-            if rows[Int(r)].cells.isEmpty {
+            if cellCount(r) == 0 {
                 freeRow(r)
                 return (success, blocking)
             }
             var entering: SymbolID = -1
-            for cell in rows[Int(r)].cells {
+            for i in 0..<cellCount(r) {
+                let cell = cellAt(r, i)
                 let k = kinds[Int(cell.sym)]
                 if (k == .slack || k == .error) && (entering < 0 || cell.sym < entering) { entering = cell.sym }
             }
@@ -719,7 +746,10 @@ extension SolverCore {
         for r in slots {
             accReset()
             accConstant = rows[Int(r)].constant
-            for cell in rows[Int(r)].cells { accAdd(cell.sym, cell.coef) }
+            for k in 0..<cellCount(r) {
+                let cell = cellAt(r, k)
+                accAdd(cell.sym, cell.coef)
+            }
             expandAccumulator()
             unlinkAllCells(r)
             for c in acc { addCell(r, c.sym, c.coef) }
@@ -731,7 +761,10 @@ extension SolverCore {
     mutating func removeMarkerEffects(_ marker: SymbolID, _ strength: Double) {
         let r = rowOf[Int(marker)]
         if r >= 0 {
-            for cell in rows[Int(r)].cells { setObj(cell.sym, obj[Int(cell.sym)] - strength * cell.coef) }
+            for k in 0..<cellCount(r) {
+                let cell = cellAt(r, k)
+                setObj(cell.sym, obj[Int(cell.sym)] - strength * cell.coef)
+            }
         } else {
             setObj(marker, obj[Int(marker)] - strength)
         }
@@ -746,7 +779,7 @@ extension SolverCore {
         for e in cols[Int(marker)] {
             let b = rows[Int(e.row)].basic
             if b < 0 { continue }
-            let c = rows[Int(e.row)].cells[Int(e.cellPos)].coef
+            let c = cellAt(e.row, Int(e.cellPos)).coef
             if kinds[Int(b)] == .external {
                 if b > b3 { third = e.row; b3 = b }
             } else if c < 0 {
@@ -815,7 +848,7 @@ extension SolverCore {
         for j in 0..<n {
             let e = cols[m][j]
             let t = Int(e.row)
-            rows[t].constant += delta * rows[t].cells[Int(e.cellPos)].coef
+            rows[t].constant += delta * cellAt(e.row, Int(e.cellPos)).coef
             let b = rows[t].basic
             if b >= 0 && kinds[Int(b)] != .external && rows[t].constant < 0 { pushes.append(b) }
         }
@@ -875,7 +908,8 @@ extension SolverCore {
             let r = rowOf[Int(x)]
             progX.append(x)
             progSlot.append(r)
-            for cell in rows[Int(r)].cells {
+            for k in 0..<cellCount(r) {
+                let cell = cellAt(r, k)
                 progSyms.append(cell.sym)
                 progCoefs.append(cell.coef)
             }

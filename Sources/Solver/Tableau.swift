@@ -34,6 +34,17 @@ struct SolverCore {
 
     // MARK: Rows
     @usableFromInline var rows: [Row] = []
+    /// Every row's cells, each row in its own run of `capacity` slots (see `Row`). A row that
+    /// outgrows its run moves to the end; the pool is compacted when more than half of it is runs
+    /// left behind.
+    @usableFromInline var pool: [Cell] = []
+    /// Σ capacity over `rows`: the pool slots in use (the rest were left behind by moved rows).
+    @usableFromInline var poolLive = 0
+    /// Pools smaller than this are never compacted (a copy would cost more than the slots it frees);
+    /// tests lower it so small systems compact too.
+    @usableFromInline var compactionFloor = 4096
+    /// How many times the pool was compacted (for tests).
+    @usableFromInline var compactions = 0
     @usableFromInline var freeSlots: [Int32] = []
 
     // MARK: Objective bookkeeping
@@ -84,7 +95,8 @@ struct SolverCore {
     @usableFromInline var minimizesConflicts = true
 
     // MARK: Scratch buffers
-    @usableFromInline var src: [Cell] = []
+    /// The row being substituted (see `loadSource`).
+    @usableFromInline var srcRow: Int32 = -1
     @usableFromInline var srcConstant: Double = 0
     @usableFromInline var acc: [Cell] = []
     @usableFromInline var accConstant: Double = 0
@@ -97,7 +109,8 @@ struct SolverCore {
     // MARK: Journal (undo log for the artificial-variable phase of a required constraint)
     @usableFromInline var journaling = false
     @usableFromInline var journaledSlot: [Bool] = []
-    @usableFromInline var jRows: [(Int32, Row)] = []
+    @usableFromInline var jRows: [JournaledRow] = []
+    @usableFromInline var jCells: [Cell] = []
     @usableFromInline var jObj: [(Int32, Double)] = []
     @usableFromInline var jObjMark: [Bool] = []
     @usableFromInline var jNewSlots: [Int32] = []
@@ -118,7 +131,7 @@ struct SolverCore {
         defPos.reserveCapacity(symbols); hasParam.reserveCapacity(symbols); markA.reserveCapacity(symbols)
         idxA.reserveCapacity(symbols); markB.reserveCapacity(symbols); markC.reserveCapacity(symbols)
         scratchCoef.reserveCapacity(symbols); jObjMark.reserveCapacity(symbols)
-        rows.reserveCapacity(rowCount); journaledSlot.reserveCapacity(rowCount); order.reserveCapacity(rowCount)
+        rows.reserveCapacity(rowCount); pool.reserveCapacity(4 * rowCount); journaledSlot.reserveCapacity(rowCount); order.reserveCapacity(rowCount)
         tags.reserveCapacity(constraints)
         varSym.reserveCapacity(variables); varList.reserveCapacity(variables); varRefs.reserveCapacity(variables)
         varSyms.reserveCapacity(variables)
@@ -205,10 +218,73 @@ struct SolverCore {
     // MARK: - Cells and the column index
 
     @inlinable @inline(__always)
+    func cellCount(_ r: Int32) -> Int { Int(rows[Int(r)].count) }
+
+    /// Cell `k` of row `r`. The row's start is read every time: adding a cell to another row can
+    /// compact the pool and move this one.
+    @inlinable @inline(__always)
+    func cellAt(_ r: Int32, _ k: Int) -> Cell { pool[Int(rows[Int(r)].start) + k] }
+
+    @inlinable @inline(__always)
+    mutating func setCoef(_ r: Int32, _ k: Int, _ c: Double) { pool[Int(rows[Int(r)].start) + k].coef = c }
+
+    /// Row `r`'s cells as an array (for the rare callers that keep them).
+    @usableFromInline
+    func cellsOf(_ r: Int32) -> [Cell] {
+        let row = rows[Int(r)]
+        return Array(pool[Int(row.start)..<Int(row.start + row.count)])
+    }
+
+    /// Room for `n` cells in row `r`: moves the row to the end of the pool when its run is too short.
+    @inlinable
+    mutating func reserveCells(_ r: Int32, _ n: Int) {
+        if Int(rows[Int(r)].capacity) < n { moveRow(r, capacity: n) }
+    }
+
+    @usableFromInline
+    mutating func moveRow(_ r: Int32, capacity: Int) {
+        let old = rows[Int(r)]
+        if pool.count - poolLive > poolLive && pool.count > compactionFloor { compactPool() }
+        let row = rows[Int(r)]  // compaction moves it
+        if Int(row.start + row.capacity) == pool.count {
+            // The last run (or an empty row at the end) grows where it is.
+            pool.append(contentsOf: repeatElement(Cell(sym: -1, colPos: 0, coef: 0), count: capacity - Int(row.capacity)))
+            rows[Int(r)].capacity = Int32(capacity)
+            poolLive += capacity - Int(old.capacity)
+            return
+        }
+        let start = pool.count
+        if pool.capacity < start + capacity { pool.reserveCapacity(Swift.max(start + capacity, 2 * pool.capacity)) }
+        // Element by element: appending a slice of the pool to itself would copy the whole pool.
+        for i in Int(row.start)..<Int(row.start + row.count) { pool.append(pool[i]) }
+        pool.append(contentsOf: repeatElement(Cell(sym: -1, colPos: 0, coef: 0), count: capacity - Int(row.count)))
+        rows[Int(r)].start = Int32(start)
+        rows[Int(r)].capacity = Int32(capacity)
+        poolLive += capacity - Int(old.capacity)
+    }
+
+    /// Copy every row's run, in slot order, into a fresh pool without the runs left behind.
+    @usableFromInline
+    mutating func compactPool() {
+        var fresh: [Cell] = []
+        fresh.reserveCapacity(2 * poolLive)
+        for i in rows.indices {
+            let row = rows[i]
+            let start = fresh.count
+            fresh.append(contentsOf: pool[Int(row.start)..<Int(row.start + row.capacity)])
+            rows[i].start = Int32(start)
+        }
+        pool = fresh
+        compactions += 1
+    }
+
+    @inlinable @inline(__always)
     mutating func addCell(_ r: Int32, _ s: SymbolID, _ c: Double) {
-        let k = Int32(rows[Int(r)].cells.count)
+        let k = rows[Int(r)].count
+        if k == rows[Int(r)].capacity { moveRow(r, capacity: Swift.max(4, 2 * Int(k))) }
         let j = Int32(cols[Int(s)].count)
-        rows[Int(r)].cells.append(Cell(sym: s, colPos: j, coef: c))
+        pool[Int(rows[Int(r)].start + k)] = Cell(sym: s, colPos: j, coef: c)
+        rows[Int(r)].count = k + 1
         cols[Int(s)].append(ColumnEntry(row: r, cellPos: k))
     }
 
@@ -218,41 +294,41 @@ struct SolverCore {
         if j != last {
             let moved = cols[s][last]
             cols[s][j] = moved
-            rows[Int(moved.row)].cells[Int(moved.cellPos)].colPos = Int32(j)
+            pool[Int(rows[Int(moved.row)].start + moved.cellPos)].colPos = Int32(j)
         }
         cols[s].removeLast()
     }
 
     @inlinable @inline(__always)
     mutating func removeCell(_ r: Int32, _ k: Int) {
-        let cell = rows[Int(r)].cells[k]
+        let cell = cellAt(r, k)
         unlinkColumn(Int(cell.sym), Int(cell.colPos))
-        let last = rows[Int(r)].cells.count - 1
+        let last = cellCount(r) - 1
         if k != last {
-            let moved = rows[Int(r)].cells[last]
-            rows[Int(r)].cells[k] = moved
+            let moved = cellAt(r, last)
+            pool[Int(rows[Int(r)].start) + k] = moved
             cols[Int(moved.sym)][Int(moved.colPos)].cellPos = Int32(k)
         }
-        rows[Int(r)].cells.removeLast()
+        rows[Int(r)].count -= 1
     }
 
     /// Index of symbol `s` in row `r`, scanning the shorter of the row and the column.
     @inlinable
     func cellIndex(_ r: Int32, _ s: SymbolID) -> Int? {
-        let col = cols[Int(s)]
-        if col.count <= rows[Int(r)].cells.count {
-            for e in col where e.row == r { return Int(e.cellPos) }
+        let n = cellCount(r)
+        if cols[Int(s)].count <= n {
+            for e in cols[Int(s)] where e.row == r { return Int(e.cellPos) }
             return nil
         }
-        let cells = rows[Int(r)].cells
-        for k in cells.indices where cells[k].sym == s { return k }
+        let start = Int(rows[Int(r)].start)
+        for k in 0..<n where pool[start + k].sym == s { return k }
         return nil
     }
 
     @inlinable
     func coefficient(_ r: Int32, _ s: SymbolID) -> Double {
         guard let k = cellIndex(r, s) else { return 0 }
-        return rows[Int(r)].cells[k].coef
+        return cellAt(r, k).coef
     }
 
     @inlinable @inline(__always)
@@ -285,11 +361,11 @@ struct SolverCore {
 
     @usableFromInline
     mutating func unlinkAllCells(_ r: Int32) {
-        for k in rows[Int(r)].cells.indices {
-            let c = rows[Int(r)].cells[k]
+        for k in 0..<cellCount(r) {
+            let c = cellAt(r, k)
             unlinkColumn(Int(c.sym), Int(c.colPos))
         }
-        rows[Int(r)].cells.removeAll(keepingCapacity: true)
+        rows[Int(r)].count = 0
     }
 
     @usableFromInline
@@ -307,13 +383,13 @@ struct SolverCore {
     @usableFromInline
     mutating func solveRow(_ r: Int32, for s: SymbolID) {
         let k = cellIndex(r, s)!
-        let f = -1.0 / rows[Int(r)].cells[k].coef
+        let f = -1.0 / cellAt(r, k).coef
         removeCell(r, k)
         rows[Int(r)].constant *= f
-        let n = rows[Int(r)].cells.count
-        var i = 0
-        while i < n {
-            rows[Int(r)].cells[i].coef *= f
+        let start = Int(rows[Int(r)].start), n = cellCount(r)
+        var i = start
+        while i < start + n {
+            pool[i].coef *= f
             i += 1
         }
         rows[Int(r)].basic = s
@@ -352,7 +428,10 @@ struct SolverCore {
     mutating func journalRow(_ r: Int32) {
         if journaling && !journaledSlot[Int(r)] {
             journaledSlot[Int(r)] = true
-            jRows.append((r, rows[Int(r)]))
+            let row = rows[Int(r)]
+            jRows.append(JournaledRow(slot: r, constant: row.constant, basic: row.basic,
+                                      cellStart: Int32(jCells.count), cellCount: row.count))
+            jCells.append(contentsOf: pool[Int(row.start)..<Int(row.start + row.count)])
         }
     }
 
@@ -368,10 +447,11 @@ struct SolverCore {
     @usableFromInline
     mutating func commitJournal() {
         journaling = false
-        for (r, _) in jRows { journaledSlot[Int(r)] = false }
+        for j in jRows { journaledSlot[Int(j.slot)] = false }
         for r in jNewSlots where Int(r) < journaledSlot.count { journaledSlot[Int(r)] = false }
         for (s, _) in jObj { jObjMark[Int(s)] = false }
         jRows.removeAll(keepingCapacity: true)
+        jCells.removeAll(keepingCapacity: true)
         jObj.removeAll(keepingCapacity: true)
         jNewSlots.removeAll(keepingCapacity: true)
         jFreeSlots.removeAll()
@@ -389,16 +469,18 @@ struct SolverCore {
             unlinkAllCells(r)
             rows[Int(r)].basic = Row.noBasic
         }
-        for (r, _) in jRows {
-            let b = rows[Int(r)].basic
-            if b >= 0 && rowOf[Int(b)] == r { rowOf[Int(b)] = -1 }
-            unlinkAllCells(r)
+        for j in jRows {
+            let b = rows[Int(j.slot)].basic
+            if b >= 0 && rowOf[Int(b)] == j.slot { rowOf[Int(b)] = -1 }
+            unlinkAllCells(j.slot)
         }
-        for (r, saved) in jRows {
-            rows[Int(r)].constant = saved.constant
-            rows[Int(r)].basic = saved.basic
-            for c in saved.cells { addCell(r, c.sym, c.coef) }
-            if saved.basic >= 0 { rowOf[Int(saved.basic)] = r }
+        for j in jRows {
+            let r = j.slot
+            rows[Int(r)].constant = j.constant
+            rows[Int(r)].basic = j.basic
+            reserveCells(r, Int(j.cellCount))
+            for c in jCells[Int(j.cellStart)..<Int(j.cellStart + j.cellCount)] { addCell(r, c.sym, c.coef) }
+            if j.basic >= 0 { rowOf[Int(j.basic)] = r }
         }
         for (s, old) in jObj {
             obj[Int(s)] = old
@@ -406,6 +488,7 @@ struct SolverCore {
         }
         freeSlots = jFreeSlots
         infeasible.removeLast(infeasible.count - jInfeasibleCount)
+        for r in jRowCount..<rows.count { poolLive -= Int(rows[r].capacity) }
         rows.removeLast(rows.count - jRowCount)
         journaledSlot.removeLast(journaledSlot.count - jRowCount)
         commitJournal()
