@@ -1,7 +1,7 @@
 // layoutlab-bench: the solver benchmarks of shared/bench/README.md, in release mode.
 //
 //   swift run -c release layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]...
-//                                        [--enaml PATH] [--budget SECONDS]
+//                                        [--enaml PATH] [--budget SECONDS] [--malloc-defaults]
 //
 // Each operation is repeated (batched when it is fast) until a time budget is spent; the MEDIAN time
 // per operation is reported. With --json, one object per line:
@@ -20,15 +20,18 @@ var filters: [(String, Int?)] = []
 var enamlPath: String?
 var budget = 0.4
 var operations: Set<String> = []
+var mallocDefaults = false
 var args = CommandLine.arguments.dropFirst()
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
-    usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH] [--budget SECONDS]
+    usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH] [--budget SECONDS] [--malloc-defaults]
       WORKLOAD: enaml_like | chain | row | vfl | sweep | sweep_env | insert | ratios (= sweep, chain:1000, chain:10000)
       OPERATION: build | resize | add_edit (solver); parse, parse_row, build, resize (vfl); end_to_end_N_jobs, compute_1_core, springs_backend,
                  springs_floor, autolayout_build, autolayout_steps, rows_prepare, sqlite_writer, sqlite_floor (sweep);
                  environments_off_N_jobs, environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
       --budget: seconds of measuring per operation (default 0.4)
+      --malloc-defaults: leave glibc's allocator as it is (by default freed memory stays in the
+                         process, as in a long-running program; see Allocator.swift)
 
     """.utf8))
     exit(2)
@@ -49,10 +52,15 @@ while let a = args.popFirst() {
     case "--budget":
         guard let b = args.popFirst().flatMap(Double.init) else { usage() }
         budget = b
+    case "--malloc-defaults": mallocDefaults = true
     case "-h", "--help": usage()
     default: usage()
     }
 }
+if !mallocDefaults && !keepFreedMemory() {
+    FileHandle.standardError.write(Data("layoutlab-bench: could not keep freed memory (no glibc mallopt); measuring with the allocator's defaults\n".utf8))
+}
+
 @MainActor func selected(_ workload: String, _ n: Int) -> Bool {
     // `ratios`: what the four ratios of Ratios.swift need.
     let forRatios = filters.contains { $0.0 == "ratios" } && ((workload == "sweep") || (workload == "chain" && [1000, 10000].contains(n)))
