@@ -5,8 +5,8 @@ import TestSupport
 
 /// Rows keep their cells in one pool (`Row`); a row that outgrows its run moves to the end, and the
 /// pool is compacted once more than half of it is runs left behind. These churn random systems
-/// (removals, re-additions, refused required bounds, whose rows are rolled back and left behind)
-/// with compaction allowed at any pool size, so it happens many times.
+/// (`Churn`: removals, re-additions, refused required bounds, whose rows are rolled back and left
+/// behind) with compaction allowed at any pool size, so it happens many times.
 @Suite struct CellPoolTests {
     /// Churns one generated system; returns how many times its pool was compacted. After every step
     /// the pool holds at most twice its live slots plus the largest run's worth (without compaction
@@ -14,40 +14,16 @@ import TestSupport
     /// overlapping, the column index matching the cells); at the end the known solution comes back:
     /// compaction moves cells without changing them.
     func churn(seed: UInt64, n: Int, pinned: Bool, rounds: Int = 4) throws -> Int {
-        let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
-        let s = Solver()
-        s.core.compactionFloor = 0
-        let x = (0..<n).map { Variable("x\($0)") }
-        var present = system.constraints(x)
-        for c in present { try s.addConstraint(c) }
-        var rng = SplitMix(state: seed ^ 0x5eed)
-        var removed: [Constraint] = []
-        for _ in 0..<(rounds * present.count) {
-            if Int.random(in: 0..<3, using: &rng) == 0 {
-                let i = Int.random(in: 0..<n, using: &rng)
-                let c = Constraint(x[i] - (system.solution[i] + 1000), .greaterOrEqual)
-                do throws(SolverError) {
-                    try s.addConstraint(c)
-                    try s.removeConstraint(c)
-                } catch {
-                    guard case .unsatisfiableConstraint = error else { throw error }
-                }
-            } else if !present.isEmpty && (removed.isEmpty || Bool.random(using: &rng)) {
-                let c = present.remove(at: Int.random(in: 0..<present.count, using: &rng))
-                try s.removeConstraint(c)
-                removed.append(c)
-            } else {
-                let c = removed.remove(at: Int.random(in: 0..<removed.count, using: &rng))
-                try s.addConstraint(c)
-                present.append(c)
-            }
+        var churn = try Churn(seed: seed, n: n, pinned: pinned) { $0.core.compactionFloor = 0 }
+        let s = churn.solver
+        for _ in 0..<(rounds * churn.present.count) {
+            try churn.step()
             let largest = s.core.rows.map { Int($0.capacity) }.max() ?? 0
             #expect(s.core.pool.count <= 2 * s.core.poolLive + 2 * largest + 4, "seed \(seed) n \(n)")
             #expect(s.invariantViolations().isEmpty, "seed \(seed): \(s.invariantViolations())")
         }
-        for c in removed { try s.addConstraint(c) }
-        s.updateVariables()
-        #expect(close(x.map(\.value), system.solution), "seed \(seed) n \(n) pinned \(pinned)")
+        try churn.finish()
+        #expect(close(churn.x.map(\.value), churn.system.solution), "seed \(seed) n \(n) pinned \(pinned)")
         return s.core.compactions
     }
 

@@ -217,6 +217,57 @@ func requiredViolation(_ constraints: [Constraint]) -> Double {
     return worst
 }
 
+/// A generated system in a solver, changed one random step at a time: a constraint removed, one
+/// re-added, or a required bound far from the solution tried, which is refused (and rolled back) or,
+/// where medium roots give way, added and removed again. All of it is consistent at the known
+/// solution, so every required constraint present must hold after every step.
+struct Churn {
+    let system: GeneratedSystem
+    let solver = Solver()
+    let x: [Variable]
+    var present: [Constraint]
+    var removed: [Constraint] = []
+    var rng: SplitMix
+
+    init(seed: UInt64, n: Int, pinned: Bool, prepare: (Solver) -> Void = { _ in }) throws {
+        system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
+        x = (0..<n).map { Variable("x\($0)") }
+        prepare(solver)
+        present = system.constraints(x)
+        for c in present { try solver.addConstraint(c) }
+        rng = SplitMix(state: seed ^ 0x5eed)
+    }
+
+    mutating func step() throws {
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+            let i = Int.random(in: 0..<x.count, using: &rng)
+            let c = Constraint(x[i] - (system.solution[i] + 1000), .greaterOrEqual)
+            do throws(SolverError) {
+                try solver.addConstraint(c)
+                try solver.removeConstraint(c)
+            } catch {
+                guard case .unsatisfiableConstraint = error else { throw error }
+            }
+        } else if !present.isEmpty && (removed.isEmpty || Bool.random(using: &rng)) {
+            let c = present.remove(at: Int.random(in: 0..<present.count, using: &rng))
+            try solver.removeConstraint(c)
+            removed.append(c)
+        } else {
+            let c = removed.remove(at: Int.random(in: 0..<removed.count, using: &rng))
+            try solver.addConstraint(c)
+            present.append(c)
+        }
+    }
+
+    /// Adds back everything removed and solves: the known solution must come back.
+    mutating func finish() throws {
+        for c in removed { try solver.addConstraint(c) }
+        present += removed
+        removed = []
+        solver.updateVariables()
+    }
+}
+
 @Suite struct IncrementalPropertyTests {
     /// Remove and re-add arbitrary constraints (definitions included, which leaves variables free for
     /// a while): required constraints present always hold, and with everything back the known unique
@@ -258,38 +309,14 @@ func requiredViolation(_ constraints: [Constraint]) -> Double {
     /// equality stopped holding (seed 0 with 11 variables failed at step 42 by exactly 1).
     @Test func refusedConstraintsLeaveEveryRequiredConstraintHolding() async throws {
         func replay(seed: UInt64, n: Int, pinned: Bool) throws {
-            let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
-            let s = Solver()
-            let x = (0..<n).map { Variable("x\($0)") }
-            var present = system.constraints(x)
-            for c in present { try s.addConstraint(c) }
-            var rng = SplitMix(state: seed ^ 0x5eed)
-            var removed: [Constraint] = []
-            for step in 0..<(3 * present.count) {
-                if Int.random(in: 0..<3, using: &rng) == 0 {
-                    let i = Int.random(in: 0..<n, using: &rng)
-                    let c = Constraint(x[i] - (system.solution[i] + 1000), .greaterOrEqual)
-                    do throws(SolverError) {
-                        try s.addConstraint(c)
-                        try s.removeConstraint(c)
-                    } catch {
-                        guard case .unsatisfiableConstraint = error else { throw error }
-                    }
-                } else if !present.isEmpty && (removed.isEmpty || Bool.random(using: &rng)) {
-                    let c = present.remove(at: Int.random(in: 0..<present.count, using: &rng))
-                    try s.removeConstraint(c)
-                    removed.append(c)
-                } else {
-                    let c = removed.remove(at: Int.random(in: 0..<removed.count, using: &rng))
-                    try s.addConstraint(c)
-                    present.append(c)
-                }
-                s.updateVariables()
-                #expect(requiredViolation(present) < 1e-6, "seed \(seed) n \(n) pinned \(pinned) step \(step)")
+            var churn = try Churn(seed: seed, n: n, pinned: pinned)
+            for step in 0..<(3 * churn.present.count) {
+                try churn.step()
+                churn.solver.updateVariables()
+                #expect(requiredViolation(churn.present) < 1e-6, "seed \(seed) n \(n) pinned \(pinned) step \(step)")
             }
-            for c in removed { try s.addConstraint(c) }
-            s.updateVariables()
-            #expect(close(x.map(\.value), system.solution), "seed \(seed) n \(n) pinned \(pinned)")
+            try churn.finish()
+            #expect(close(churn.x.map(\.value), churn.system.solution), "seed \(seed) n \(n) pinned \(pinned)")
         }
         try replay(seed: 0, n: 11, pinned: false)
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
