@@ -490,6 +490,9 @@ struct SolverCore {
         infeasible.removeLast(infeasible.count - jInfeasibleCount)
         for r in jRowCount..<rows.count { poolLive -= Int(rows[r].capacity) }
         rows.removeLast(rows.count - jRowCount)
+        // The dropped rows' runs are left behind: compact here too, so the pool stays within twice
+        // its live slots (plus one row's growth) after any operation, not only after a move.
+        if pool.count - poolLive > poolLive && pool.count > compactionFloor { compactPool() }
         journaledSlot.removeLast(journaledSlot.count - jRowCount)
         commitJournal()
         rollbackSymbols(to: symbolCount)
