@@ -11,18 +11,27 @@ import TestSupport
     /// Churns one generated system; returns how many times its pool was compacted. After every step
     /// the pool holds at most twice its live slots plus the largest run's worth (without compaction
     /// it outgrows that), and every structural invariant holds (runs inside the pool, none
-    /// overlapping, the column index matching the cells); at the end the known solution comes back:
-    /// compaction moves cells without changing them.
+    /// overlapping, the column index matching the cells). The same churn without compaction must give
+    /// the same values to the last bit, after every step and at the end: compaction moves cells
+    /// without changing them or their order.
     func churn(seed: UInt64, n: Int, pinned: Bool, rounds: Int = 4) throws -> Int {
         var churn = try Churn(seed: seed, n: n, pinned: pinned) { $0.core.compactionFloor = 0 }
+        var twin = try Churn(seed: seed, n: n, pinned: pinned) { $0.core.compactionFloor = .max }
         let s = churn.solver
-        for _ in 0..<(rounds * churn.present.count) {
+        for step in 0..<(rounds * churn.present.count) {
             try churn.step()
+            try twin.step()
             let largest = s.core.rows.map { Int($0.capacity) }.max() ?? 0
             #expect(s.core.pool.count <= 2 * s.core.poolLive + 2 * largest + 4, "seed \(seed) n \(n)")
             #expect(s.invariantViolations().isEmpty, "seed \(seed): \(s.invariantViolations())")
+            s.updateVariables()
+            twin.solver.updateVariables()
+            #expect(churn.x.map(\.value) == twin.x.map(\.value), "seed \(seed) n \(n) step \(step)")
         }
         try churn.finish()
+        try twin.finish()
+        #expect(twin.solver.core.compactions == 0)
+        #expect(churn.x.map(\.value) == twin.x.map(\.value), "seed \(seed) n \(n) pinned \(pinned)")
         #expect(close(churn.x.map(\.value), churn.system.solution), "seed \(seed) n \(n) pinned \(pinned)")
         return s.core.compactions
     }

@@ -39,6 +39,14 @@ struct GeneratedSystem {
         constants = consts
         var values = rootValues + [Double](repeating: 0, count: n - roots)
         for i in roots..<n { values[i] = defs[i].reduce(consts[i]) { $0 + $1.1 * values[$1.0] } }
+        // How far a variable moves when a root moves by 1. A weak preference on a variable that moves
+        // 576 times as far as a root can, with a few others, outweigh that root's medium preference
+        // (seed 6614834577070580545, 13 variables: the solver rightly found a better optimum than the
+        // "known" solution). Weak preferences go only where this is at most 10, so with at most n of
+        // them (≤ 140 in all) no root's medium preference (1000) can be outweighed.
+        var amplification = [Double](repeating: 1, count: n)
+        for i in roots..<n { amplification[i] = defs[i].reduce(0) { $0 + abs($1.1) * amplification[$1.0] } }
+        let mildlyAmplified = (0..<n).filter { amplification[$0] <= 10 }
         var ex: [(Int, RelationalOperator, Double, Double)] = []
         for _ in 0..<n {
             let i = Int.random(in: 0..<n, using: &rng)
@@ -50,7 +58,7 @@ struct GeneratedSystem {
             }
             if !pinned || Bool.random(using: &rng) {
                 // A weak preference elsewhere never beats the medium roots or required definitions.
-                ex.append((Int.random(in: 0..<n, using: &rng), .equal,
+                ex.append((mildlyAmplified[Int.random(in: 0..<mildlyAmplified.count, using: &rng)], .equal,
                            Double(Int.random(in: -500...500, using: &rng)), Strength.weak))
             }
         }
@@ -306,7 +314,7 @@ struct Churn {
     /// required constraint present holds after every step. A refused constraint's symbol ids are
     /// reused later, and the negative-coefficient heap may still name one of them: when the id came
     /// back as a required equality's dummy, the primal simplex let that dummy enter the basis and the
-    /// equality stopped holding (seed 0 with 11 variables failed at step 42 by exactly 1).
+    /// equality stopped holding (seed 0 with 13 variables failed at step 13 by 20).
     @Test func refusedConstraintsLeaveEveryRequiredConstraintHolding() async throws {
         func replay(seed: UInt64, n: Int, pinned: Bool) throws {
             var churn = try Churn(seed: seed, n: n, pinned: pinned)
@@ -318,7 +326,7 @@ struct Churn {
             try churn.finish()
             #expect(close(churn.x.map(\.value), churn.system.solution), "seed \(seed) n \(n) pinned \(pinned)")
         }
-        try replay(seed: 0, n: 11, pinned: false)
+        try replay(seed: 0, n: 13, pinned: false)
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
             try replay(seed: seed, n: n, pinned: pinned)
