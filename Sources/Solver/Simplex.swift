@@ -51,18 +51,10 @@ extension SolverCore {
             }
             k -= 1
         }
-        // The source's cells the target lacks: counted first, so the target moves (if its run is too
-        // short) once, before the appends, and the starts hold again.
-        var added = 0
-        for i in ss..<(ss + n) where markB[Int(pool[i].sym)] != sb && !nearZero(f * pool[i].coef) { added += 1 }
-        guard added > 0 else {
-            rows[Int(t)].constant += f * srcConstant
-            return
-        }
-        reserveCells(t, cellCount(t) + added)
-        let ss2 = Int(rows[Int(srcRow)].start)  // the move may have compacted the pool
-        for i in ss2..<(ss2 + n) {
-            let c = pool[i]
+        // The source's cells the target lacks (appending may move the target, or compact the pool
+        // and move the source: `cellAt` reads the start each time).
+        for i in 0..<n {
+            let c = cellAt(srcRow, i)
             if markB[Int(c.sym)] != sb {
                 let v = f * c.coef
                 if !nearZero(v) { addCell(t, c.sym, v) }
@@ -137,7 +129,6 @@ extension SolverCore {
                 setObj(c.sym, obj[Int(c.sym)] + f * c.coef)
             }
         }
-        srcRow = -1
     }
 
     /// Append this step's infeasible rows in symbol order, as kiwi's ordered row scan would.

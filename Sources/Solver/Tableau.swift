@@ -34,17 +34,14 @@ struct SolverCore {
 
     // MARK: Rows
     @usableFromInline var rows: [Row] = []
-    /// Every row's cells, each row in its own run of `capacity` slots (see `Row`). A row that
-    /// outgrows its run moves to the end; the pool is compacted when more than half of it is runs
-    /// left behind.
+    /// Every row's cells, each row in its own run of `capacity` slots (see `Row`, `moveRow`,
+    /// `compactIfMostlyLeftBehind`).
     @usableFromInline var pool: [Cell] = []
     /// Σ capacity over `rows`: the pool slots in use (the rest were left behind by moved rows).
     @usableFromInline var poolLive = 0
     /// Pools smaller than this are never compacted (a copy would cost more than the slots it frees);
     /// tests lower it so small systems compact too.
     @usableFromInline var compactionFloor = 4096
-    /// How many times the pool was compacted (for tests).
-    @usableFromInline var compactions = 0
     @usableFromInline var freeSlots: [Int32] = []
 
     // MARK: Objective bookkeeping
@@ -241,26 +238,30 @@ struct SolverCore {
         if Int(rows[Int(r)].capacity) < n { moveRow(r, capacity: n) }
     }
 
+    /// Gives row `r` a run of `capacity` slots: the last run in the pool grows where it is, any other
+    /// moves to the end (its old run is left behind until the next compaction).
     @usableFromInline
     mutating func moveRow(_ r: Int32, capacity: Int) {
-        let old = rows[Int(r)]
-        if pool.count - poolLive > poolLive && pool.count > compactionFloor { compactPool() }
-        let row = rows[Int(r)]  // compaction moves it
-        if Int(row.start + row.capacity) == pool.count {
-            // The last run (or an empty row at the end) grows where it is.
-            pool.append(contentsOf: repeatElement(Cell(sym: -1, colPos: 0, coef: 0), count: capacity - Int(row.capacity)))
-            rows[Int(r)].capacity = Int32(capacity)
-            poolLive += capacity - Int(old.capacity)
-            return
+        compactIfMostlyLeftBehind()
+        let row = rows[Int(r)]
+        var kept = Int(row.capacity)  // slots of the run that stay where they are
+        if Int(row.start + row.capacity) != pool.count {
+            let start = pool.count
+            // Element by element: appending a slice of the pool to itself would copy the whole pool.
+            for i in Int(row.start)..<Int(row.start + row.count) { pool.append(pool[i]) }
+            rows[Int(r)].start = Int32(start)
+            kept = Int(row.count)
         }
-        let start = pool.count
-        if pool.capacity < start + capacity { pool.reserveCapacity(Swift.max(start + capacity, 2 * pool.capacity)) }
-        // Element by element: appending a slice of the pool to itself would copy the whole pool.
-        for i in Int(row.start)..<Int(row.start + row.count) { pool.append(pool[i]) }
-        pool.append(contentsOf: repeatElement(Cell(sym: -1, colPos: 0, coef: 0), count: capacity - Int(row.count)))
-        rows[Int(r)].start = Int32(start)
+        pool.append(contentsOf: repeatElement(Cell(sym: -1, colPos: 0, coef: 0), count: capacity - kept))
         rows[Int(r)].capacity = Int32(capacity)
-        poolLive += capacity - Int(old.capacity)
+        poolLive += capacity - Int(row.capacity)
+    }
+
+    /// Compacts the pool once more than half of it is runs left behind (by moved rows, or by the rows
+    /// a rollback dropped), so it never holds much more than twice its live slots.
+    @usableFromInline
+    mutating func compactIfMostlyLeftBehind() {
+        if pool.count - poolLive > poolLive && pool.count > compactionFloor { compactPool() }
     }
 
     /// Copy every row's run, in slot order, into a fresh pool without the runs left behind.
@@ -275,7 +276,6 @@ struct SolverCore {
             rows[i].start = Int32(start)
         }
         pool = fresh
-        compactions += 1
     }
 
     @inlinable @inline(__always)
@@ -490,9 +490,7 @@ struct SolverCore {
         infeasible.removeLast(infeasible.count - jInfeasibleCount)
         for r in jRowCount..<rows.count { poolLive -= Int(rows[r].capacity) }
         rows.removeLast(rows.count - jRowCount)
-        // The dropped rows' runs are left behind: compact here too, so the pool stays within twice
-        // its live slots (plus one row's growth) after any operation, not only after a move.
-        if pool.count - poolLive > poolLive && pool.count > compactionFloor { compactPool() }
+        compactIfMostlyLeftBehind()  // the dropped rows' runs are left behind
         journaledSlot.removeLast(journaledSlot.count - jRowCount)
         commitJournal()
         rollbackSymbols(to: symbolCount)
