@@ -8,8 +8,9 @@
 # (WAL, synchronous=NORMAL, as the lab writes): records are rebuilt and indexes kept, but nothing is
 # bound and no statement runs per row, so no writer of these rows can do less. Done twice:
 #   current  — the lab's schema, every table and index;
-#   minimal  — units, steps and divergences only, no secondary index, no cause table, no column that
-#              can be derived from others (what any schema that keeps every divergence must store).
+#   minimal  — units, steps and divergences only, no secondary index, no cause table (a divergence's
+#              causes as one integer column), no column that can be derived from others: about what
+#              any schema that keeps every divergence as a row must store.
 # Prints each time in ms and per view-step, and the bound it puts on the sweep's speed-up on 2 cores
 # (2 × compute / (compute + floor)) for a one-core compute cost given as COMPUTE_NS (default 1108,
 # layoutlab-bench's compute_1_core on this project's machine). Needs the sqlite3 shell (installed

@@ -1,13 +1,7 @@
-// How the benchmark process's allocator treats freed memory.
-//
-// Most solver benchmarks build a fresh solver for every sample. Under glibc's defaults the previous
-// sample's memory is handed back to the kernel (the heap top is trimmed; blocks of 128 KiB and more
-// are unmapped), so the next sample's large buffers are new pages the kernel must fault in and zero.
-// Whether a buffer crosses that line depends on its size, not on the algorithm: chain add_edit at
-// n = 1,000 stays under it and at 10,000 does not, which bent the chain's log-log slope by page
-// faults alone. A long-running program reuses what it freed, so by default the harness keeps freed
-// memory in the process (glibc's trim and mmap thresholds raised, `mallopt`), and every workload is
-// measured in that steady state. `--malloc-defaults` measures with glibc's defaults instead.
+// How the benchmark process's allocator treats freed memory: by default freed memory stays in the
+// process, as in a long-running program, so samples on fresh solvers do not pay the kernel's
+// first-touch page faults for memory the previous sample returned (why: Sources/Bench/README.md,
+// "Memory"). `--malloc-defaults` leaves glibc as it is.
 
 import Foundation
 
