@@ -2,10 +2,9 @@ import ArgumentParser
 import Foundation
 import Store
 import Sweep
-import Synchronization
 
 /// Set by SIGINT; workers stop taking units when it is.
-let interruptRequested = Atomic<Bool>(false)
+let interruptRequested = Locked(false)
 
 /// `layoutlab sweep`: the lab's main job.
 struct SweepCommand: ParsableCommand {
@@ -66,7 +65,7 @@ struct SweepCommand: ParsableCommand {
         }
         let signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         signal(SIGINT, SIG_IGN)
-        signals.setEventHandler { interruptRequested.store(true, ordering: .relaxed) }
+        signals.setEventHandler { interruptRequested.store(true) }
         signals.resume()
         defer { signals.cancel() }
 
@@ -76,7 +75,7 @@ struct SweepCommand: ParsableCommand {
         let outcome: ResultsStore.SessionOutcome
         do {
             outcome = try store.runSession(plan, jobs: jobs, resume: resume, codeVersion: CodeVersion.current, shard: assignment,
-                                           shouldStop: { interruptRequested.load(ordering: .relaxed) },
+                                           shouldStop: { interruptRequested.load() },
                                            progress: { progress.advance(done: $1, viewSteps: $0.viewSteps) })
         } catch let error as ResultsStore.SessionError {
             printError(error.description)

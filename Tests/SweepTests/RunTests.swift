@@ -3,7 +3,6 @@ import Geometry
 import Scenario
 import Store
 import Sweep
-import Synchronization
 import Testing
 
 /// Runs against a real SQLite file in a temporary directory.
@@ -33,10 +32,10 @@ struct RunTests {
     func sweep(_ path: String, jobs: Int, resume: Bool = false, stopAfter: Int? = nil) throws -> ResultsStore.SessionOutcome {
         let plan = SweepPlan(try SpecReader.read(text: Self.spec, file: "small.yaml"))
         let store = try ResultsStore(path: path)
-        let delivered = Atomic<Int>(0)
+        let delivered = Locked(0)
         return try store.runSession(plan, jobs: jobs, resume: resume, codeVersion: "test",
-                                    shouldStop: { stopAfter.map { delivered.load(ordering: .relaxed) >= $0 } ?? false },
-                                    progress: { _, _ in delivered.add(1, ordering: .relaxed) })
+                                    shouldStop: { stopAfter.map { delivered.load() >= $0 } ?? false },
+                                    progress: { _, _ in delivered.update { $0 += 1 } })
     }
 
     @Test func sameSeedSameRowsWhateverTheJobs() throws {
