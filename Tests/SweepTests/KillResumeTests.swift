@@ -1,6 +1,7 @@
 import Foundation
 import Store
 import Sweep
+import TestSupport
 import Testing
 
 /// A batch engine may kill a sweep anywhere (SIGKILL: no handler runs). Repeating the same
@@ -19,13 +20,6 @@ struct KillResumeTests {
           - {a: springs/gnustep-0.29, b: springs/appkit, scale: 2}
         """
 
-    /// The `layoutlab` executable built beside the test bundle (`swift build --build-tests` builds it).
-    static var executable: URL? {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [dir, dir.deletingLastPathComponent()].map { $0.appendingPathComponent("layoutlab") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
     /// Starts `layoutlab` with its output discarded.
     static func launch(_ exe: URL, _ arguments: [String]) throws -> Process {
         let p = Process()
@@ -37,9 +31,9 @@ struct KillResumeTests {
         return p
     }
 
-    @Test(.enabled(if: executable != nil, "the layoutlab executable is not built beside the tests"))
+    @Test
     func twentyKillsLoseAndDuplicateNothing() throws {
-        let exe = try #require(Self.executable)
+        let exe = try #require(LabExecutable.layoutlab, Comment(rawValue: LabExecutable.notFound))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let specPath = dir.appendingPathComponent("killed.yaml").path
@@ -92,9 +86,9 @@ struct KillResumeTests {
 
     /// Two sweeps writing into one database at once (two array tasks sharing a file): both complete,
     /// and each run holds exactly the rows it has when run alone.
-    @Test(.enabled(if: executable != nil, "the layoutlab executable is not built beside the tests"))
+    @Test
     func twoSweepsIntoOneDatabaseAtOnce() throws {
-        let exe = try #require(Self.executable)
+        let exe = try #require(LabExecutable.layoutlab, Comment(rawValue: LabExecutable.notFound))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("two-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let shared = dir.appendingPathComponent("shared.db").path

@@ -1,6 +1,7 @@
 import Foundation
 import Store
 import Sweep
+import TestSupport
 import Testing
 import Yams
 
@@ -35,9 +36,9 @@ struct ShardTests {
         let dir = (try temporary("x") as NSString).deletingLastPathComponent
         return try (0..<count).map { i in
             let path = "\(dir)/shard-\(i).db"
-            let stopped = UnsafeFlag()
+            let stopped = Locked(0)
             _ = try ResultsStore(path: path).runSession(plan, jobs: 2, resume: false, codeVersion: "test", shard: plan.assignment(try Shard(index: i, count: count)),
-                                                        shouldStop: { i == stopShard && stopped.flip() })
+                                                        shouldStop: { i == stopShard && stopped.update { $0 += 1; return $0 > 1 } })
             return path
         }
     }
@@ -112,8 +113,6 @@ struct ShardTests {
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
-    /// The `layoutlab` executable built beside the test bundle, as for the kill/resume test.
-    static var executable: URL? { KillResumeTests.executable }
 
     /// Runs a command to its end; returns its exit status and standard error.
     static func run(_ command: [String], environment: [String: String] = [:], in dir: String) throws -> (Int32, String) {
@@ -131,9 +130,9 @@ struct ShardTests {
         return (p.terminationStatus, text)
     }
 
-    @Test(.enabled(if: executable != nil, "the layoutlab executable is not built beside the tests"))
+    @Test
     func theLocalScriptRunsThreeShardProcessesAndMerges() throws {
-        let exe = try #require(Self.executable)
+        let exe = try #require(LabExecutable.layoutlab, Comment(rawValue: LabExecutable.notFound))
         let dir = (try Self.temporary("x") as NSString).deletingLastPathComponent
         let (status, stderr) = try Self.run([Self.repo.appendingPathComponent("deploy/local-shards.sh").path, Self.quick, "3",
                                              "--into", "\(dir)/merged.db", "--dir", "\(dir)/shards"],
@@ -155,9 +154,9 @@ struct ShardTests {
 
     /// The Kubernetes manifests parsed as YAML and checked for what the engine needs, then each pod's
     /// command run as the pod would run it: `sh -c` with the container's env and JOB_COMPLETION_INDEX.
-    @Test(.enabled(if: executable != nil, "the layoutlab executable is not built beside the tests"))
+    @Test
     func theKubernetesIndexedJobRunsAndMerges() throws {
-        let exe = try #require(Self.executable)
+        let exe = try #require(LabExecutable.layoutlab, Comment(rawValue: LabExecutable.notFound))
         func manifest(_ name: String) throws -> [String: Any] {
             let text = try String(contentsOf: Self.repo.appendingPathComponent("deploy/kubernetes/\(name)"), encoding: .utf8)
             return try #require(try Yams.load(yaml: text) as? [String: Any], "\(name) is not a YAML mapping")
@@ -200,9 +199,9 @@ struct ShardTests {
 
     /// The Slurm scripts checked by bash's parser, the array size agreed between them, and the array
     /// tasks and the merge run with the variables Slurm sets.
-    @Test(.enabled(if: executable != nil, "the layoutlab executable is not built beside the tests"))
+    @Test
     func theSlurmArrayRunsAndMerges() throws {
-        let exe = try #require(Self.executable)
+        let exe = try #require(LabExecutable.layoutlab, Comment(rawValue: LabExecutable.notFound))
         let slurm = Self.repo.appendingPathComponent("deploy/slurm")
         for script in ["sweep-array.sh", "merge.sh", "submit.sh"] {
             let (status, stderr) = try Self.run(["bash", "-n", slurm.appendingPathComponent(script).path], in: Self.repo.path)
@@ -228,9 +227,3 @@ struct ShardTests {
     }
 }
 
-/// True once, on the second call: stops a shard's run after its first unit.
-final class UnsafeFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls = 0
-    func flip() -> Bool { lock.withLock { calls += 1; return calls > 1 } }
-}
