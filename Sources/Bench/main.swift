@@ -29,9 +29,11 @@ func usage() -> Never {
       OPERATION: build | resize | add_edit (solver); parse, parse_row, build, resize (vfl); end_to_end_N_jobs, compute_1_core, springs_backend,
                  springs_floor, autolayout_build, autolayout_steps, rows_prepare, sqlite_writer, sqlite_floor (sweep);
                  environments_off_N_jobs, environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
+      --enaml: kiwi's enaml_like workload as data (default: experiments/bench/enaml_like.json in this repository)
       --budget: seconds of measuring per operation (default 0.4)
-      --malloc-defaults: leave glibc's allocator as it is (by default freed memory stays in the
-                         process, as in a long-running program; see Allocator.swift)
+      --malloc-defaults: leave glibc's allocator as it is (by default, on Linux, freed memory stays in the
+                         process, as in a long-running program; see Allocator.swift). macOS's allocator has no
+                         such setting: there the benchmarks always run with its defaults.
 
     """.utf8))
     exit(2)
@@ -57,9 +59,11 @@ while let a = args.popFirst() {
     default: usage()
     }
 }
+#if os(Linux)
 if !mallocDefaults && !keepFreedMemory() {
     FileHandle.standardError.write(Data("layoutlab-bench: could not keep freed memory (no glibc mallopt); measuring with the allocator's defaults\n".utf8))
 }
+#endif
 
 @MainActor func selected(_ workload: String, _ n: Int) -> Bool {
     // `ratios`: what the four ratios of Ratios.swift need.
@@ -148,10 +152,10 @@ if !json {
 // MARK: - enaml_like
 
 func defaultEnamlPath() -> String {
-    // <repo>/Sources/Bench/main.swift → <repo>/../shared/bench/enaml_like.json
+    // <repo>/Sources/Bench/main.swift → <repo>/experiments/bench/enaml_like.json (kiwi's workload as data)
     var url = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.deletingLastPathComponent().appendingPathComponent("shared/bench/enaml_like.json").path
+    return url.appendingPathComponent("experiments/bench/enaml_like.json").path
 }
 
 if selected("enaml_like", 37) {

@@ -1,14 +1,12 @@
 import Foundation
 import Solver
 import SolverSystem
+import TestSupport
 import Testing
 
-/// `shared/bench/enaml_like.json`, found beside the repository (`../shared/bench/`).
-func enamlLikePath() -> String {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }  // Tests/SolverTests/File.swift → package root
-    return url.deletingLastPathComponent().appendingPathComponent("shared/bench/enaml_like.json").path
-}
+/// kiwi's enaml_like benchmark written down as numbers (`experiments/bench/enaml_like.json`, a copy of
+/// the lab's `shared/bench/enaml_like.json` kept in the repository so a clone can run it).
+func enamlLikePath() -> String { RepositoryFiles.path("experiments/bench/enaml_like.json") }
 
 struct EnamlLike {
     let file: SystemFile
