@@ -87,8 +87,8 @@ let package = Package(
         .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
         .testTarget(name: "VFLTests", dependencies: ["VFL", "ConstraintModel", "AutoLayout", "Scenario", "ViewTree", "Geometry", "TestSupport",
                                                     .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "ConstraintModel", "Geometry", "LabJSON", "ViewTree"],
-                    exclude: ["Crashes"]),  // read through #filePath
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "ConstraintModel", "Geometry", "LabJSON", "ViewTree", "TestSupport"],
+                    exclude: ["Crashes", "Fixtures"]),  // read through #filePath
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", "Geometry", "ViewTree", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment", "Report", "LabXML",
                                                       .product(name: "Yams", package: "Yams")],

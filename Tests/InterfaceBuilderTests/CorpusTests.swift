@@ -1,16 +1,16 @@
 import Foundation
 import InterfaceBuilder
+import TestSupport
 import Testing
 
-/// The real documents of `shared/corpus/ib` (read from there, never copied).
-@Suite("Interface Builder corpus")
+/// The real documents of the external Interface Builder corpus (`LAYOUTLAB_IB_CORPUS`, default
+/// `../shared/corpus/ib`; read from there, never copied). Skipped, with the reason printed, where
+/// there is none; `.ci/run` names it, so in CI these always run.
+@Suite("Interface Builder corpus", .enabled(if: ExternalCorpus.interfaceBuilder.isAvailable,
+                                             Comment(rawValue: ExternalCorpus.interfaceBuilder.skipReason)))
 struct CorpusTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/ib")
-
     static func files() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)
-            .filter { ["xib", "storyboard"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
+        try ExternalCorpus.interfaceBuilder.files(withExtensions: ["xib", "storyboard"])
     }
 
     /// Every document imports, or fails with a named unsupported feature: 248 import, the 12 legacy
