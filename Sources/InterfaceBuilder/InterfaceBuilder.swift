@@ -92,19 +92,19 @@ struct DocumentReader {
     }
 
     /// View controllers IB draws under a navigation bar: a navigation controller's root, and what a
-    /// push or show segue leads to from one of those (transitively).
+    /// push or show segue leads to from one of those (transitively). A segue's source is the view
+    /// controller of the scene it is drawn from: its own connections, or a cell's or a button's
+    /// inside its view (DESIGN 12.2).
     var navigationBarControllers: Set<String> = []
 
     mutating func inferNavigationBars() {
-        let all = document.descendants()
         var edges: [String: [String]] = [:]
         var start: [String] = []
-        for e in all where e.name == "segue" {
-            guard let destination = e["destination"] else { continue }
-            if e["relationship"] == "rootViewController" { start.append(destination) }
-            if ["push", "show"].contains(e["kind"] ?? "") {
-                // The segue's source: the view controller whose <connections> hold it.
-                if let source = all.first(where: { vc in vc["sceneMemberID"] == "viewController" && vc.child("connections")?.children.contains { $0.location == e.location } == true })?["id"] {
+        for vc in document.descendants() where vc["sceneMemberID"] == "viewController" {
+            for e in vc.descendants() where e.name == "segue" {
+                guard let destination = e["destination"] else { continue }
+                if e["relationship"] == "rootViewController" { start.append(destination) }
+                if ["push", "show"].contains(e["kind"] ?? ""), let source = vc["id"] {
                     edges[source, default: []].append(destination)
                 }
             }
