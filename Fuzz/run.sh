@@ -2,9 +2,20 @@
 # Builds and runs the lab's libFuzzer targets: Fuzz/run.sh [TARGET…] [--seconds N] [--runs N]
 #   targets: scenario, experiment, system, vfl, ib (default: all, one after another, each for --seconds
 #   or --runs). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
-# Needs clang's libFuzzer runtime, which the Swift toolchain ships (swiftc -sanitize=fuzzer).
+# Needs clang's libFuzzer runtime, which swift.org's toolchains ship (swiftc -sanitize=fuzzer) on Linux
+# and macOS; Xcode's toolchain does not, so on a Mac install one from swift.org and select it
+# (`export TOOLCHAINS=swift`). The script checks first and says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+probe_dir=$(mktemp -d)
+printf '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ d: UnsafePointer<UInt8>, _ n: Int) -> CInt { 0 }\n' > "$probe_dir/probe.swift"
+if ! swiftc -parse-as-library -sanitize=fuzzer "$probe_dir/probe.swift" -o "$probe_dir/probe" >/dev/null 2>&1; then
+  rm -rf "$probe_dir"
+  echo "Fuzz/run.sh: this Swift toolchain has no libFuzzer runtime (swiftc -sanitize=fuzzer failed)." >&2
+  echo "Xcode's toolchain has none; install a swift.org toolchain and run with TOOLCHAINS=swift (docs/platforms.md)." >&2
+  exit 2
+fi
+rm -rf "$probe_dir"
 seconds=60
 runs=-1
 targets=()
@@ -49,8 +60,13 @@ for target in "${targets[@]}"; do
     2> >(grep -v "Cannot export local symbol" >&2)
   mkdir -p "Fuzz/crashes/$target" "$scratch/corpus-$target"
   if [ "$target" = ib ]; then
-    # Seed with the smallest documents of the corpus beside the repository (read, never copied in).
-    corpus_dir=../shared/corpus/ib
+    # Seed with the repository's own documents, and with the smallest documents of the external corpus
+    # when there is one (LAYOUTLAB_IB_CORPUS, default ../shared/corpus/ib; read, never copied in).
+    for f in experiments/ib/*.xib experiments/ib/*.storyboard Tests/InterfaceBuilderTests/Fixtures/*.xib \
+             Tests/InterfaceBuilderTests/Fixtures/*.storyboard; do
+      [ -f "$f" ] && cp "$f" "$scratch/corpus-$target/"
+    done
+    corpus_dir=${LAYOUTLAB_IB_CORPUS:-../shared/corpus/ib}
     if [ -d "$corpus_dir" ]; then
       ls -S "$corpus_dir"/*.xib "$corpus_dir"/*.storyboard 2>/dev/null | tail -40 | while read -r f; do
         cp "$f" "$scratch/corpus-$target/$(basename "$f" | tr ' ' '_')"

@@ -8,8 +8,13 @@
 #
 # FUNCTION is matched against mangled Swift names (a plain method name such as `addEditVariable` or
 # `translateMasks` works). Self time is per instruction offset as well, so a single load that misses
-# the cache stands out. Installs `linux-perf` when perf is missing (Debian).
+# the cache stands out. Installs `linux-perf` when perf is missing (Debian). Linux only: perf is
+# Linux's profiler (on macOS, Instruments' Time Profiler answers the same question).
 set -euo pipefail
+if [ "$(uname -s)" != Linux ]; then
+  echo "profile.sh: Linux only (perf); on macOS use Instruments' Time Profiler (xctrace record --template 'Time Profiler')" >&2
+  exit 2
+fi
 [ $# -ge 3 ] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 64; }
 function=$1; shift
 top=25

@@ -17,6 +17,7 @@
 # when missing, Debian).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# macOS ships the sqlite3 shell; on Debian/Ubuntu it is installed when missing.
 command -v sqlite3 >/dev/null || { apt-get update && apt-get install -y sqlite3; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

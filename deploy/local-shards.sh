@@ -23,7 +23,8 @@ if [ ! -x "$layoutlab" ]; then
   swift build -c release --product layoutlab >&2
 fi
 mkdir -p "$dir"
-cores=$(nproc 2>/dev/null || echo 1)
+# Online cores: getconf works on Linux and macOS (nproc is GNU coreutils only; sysctl is the BSD way).
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 1)
 jobs=$(( cores / n > 0 ? cores / n : 1 ))
 pids=()
 for ((i = 0; i < n; i++)); do

@@ -1,29 +1,52 @@
 #!/usr/bin/env bash
 # Opens the HTML report of the quick sweep (the committed results.db) in a real browser — headless
-# Chromium, installed from Debian when missing — saves a screenshot, and checks from the rendered DOM
-# that every section and figure is there and that nothing failed to load. .ci/run runs it after the tests.
+# Chromium or Chrome — saves a screenshot, and checks from the rendered DOM that every section and
+# figure is there and that nothing failed to load. .ci/run runs it after the tests.
 #   Tests/Browser/check-report.sh [OUT_DIR]     (default .build/report-check; the screenshot is OUT_DIR/report.png)
+# The browser: $CHROME if set; else `chromium` (or `chromium-browser`, `google-chrome`) on PATH; on macOS
+# Google Chrome's or Chromium's app bundle. On Debian/Ubuntu Chromium is installed when none is found;
+# on macOS the script stops and says to install Chrome (nothing is installed there behind your back).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if ! command -v chromium >/dev/null; then
-  apt-get update
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+
+find_browser() {
+  if [ -n "${CHROME:-}" ]; then echo "$CHROME"; return; fi
+  for b in chromium chromium-browser google-chrome google-chrome-stable; do
+    if command -v "$b" >/dev/null; then command -v "$b"; return; fi
+  done
+  for app in "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" "/Applications/Chromium.app/Contents/MacOS/Chromium" \
+             "$HOME/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"; do
+    if [ -x "$app" ]; then echo "$app"; return; fi
+  done
+}
+browser=$(find_browser)
+if [ -z "$browser" ]; then
+  if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null; then
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+    browser=$(command -v chromium)
+  else
+    echo "check-report.sh: no Chromium or Chrome found; install Google Chrome (or set CHROME=/path/to/chrome)" >&2
+    exit 1
+  fi
 fi
+# Milliseconds since the epoch, portably (BSD date has no %N).
+now_ms() { python3 -c 'import time; print(int(time.time() * 1000))' 2>/dev/null || perl -MTime::HiRes=time -e 'printf "%d\n", time * 1000'; }
 out="${1:-.build/report-check}"
 rm -rf "$out"; mkdir -p "$out"
 swift build --product layoutlab >/dev/null
 bin="$(swift build --show-bin-path)/layoutlab"
 
-start=$(date +%s%N)
+start=$(now_ms)
 "$bin" report --db results.db --out "$out/report" 2>/dev/null
-ms=$(( ($(date +%s%N) - start) / 1000000 ))
-echo "report written in ${ms} ms ($(stat -c %s "$out/report/index.html") bytes)"
+ms=$(( $(now_ms) - start ))
+echo "report written in ${ms} ms ($(wc -c < "$out/report/index.html" | tr -d ' ') bytes)"
 if [ "$ms" -ge 5000 ]; then echo "FAIL: the quick sweep's report took ${ms} ms (limit 5000)"; exit 1; fi
 
 page="file://$PWD/$out/report/index.html"
 flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --enable-logging=stderr --v=0)
-chromium "${flags[@]}" --window-size=1200,3000 --screenshot="$PWD/$out/report.png" "$page" 2>"$out/chromium.log" >/dev/null
-chromium "${flags[@]}" --dump-dom "$page" 2>>"$out/chromium.log" >"$out/dom.html"
+"$browser" "${flags[@]}" --window-size=1200,3000 --screenshot="$PWD/$out/report.png" "$page" 2>"$out/chromium.log" >/dev/null
+"$browser" "${flags[@]}" --dump-dom "$page" 2>>"$out/chromium.log" >"$out/dom.html"
 
 fail=0
 check() { if ! grep -q -- "$1" "$out/dom.html"; then echo "FAIL: the rendered page lacks $2"; fail=1; fi; }
