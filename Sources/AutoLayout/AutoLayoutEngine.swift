@@ -256,13 +256,20 @@ public final class AutoLayoutEngine {
             let parent = tree.parentIndex[view]
             let superviewFirst = c.item1 != tree.views[view].id  // AppKit's `superview.width == view.maxX + R`
             let items: (Int?, Int?) = superviewFirst ? (parent, view) : (view, c.item2 == nil ? nil : parent)
-            compiled = variables.compile(c, strength: strength(c), items: items, frame: .some(parent))
+            compiled = variables.compile(c, strength: strength(c), items: items, frame: .some(parent), frameSemantics: true)
         } else {
             compiled = variables.compile(c, strength: strength(c))
         }
         let refs = variables.insets.endRecording()
         // Inset variables a constraint reads must be edit variables before it is added.
         if !variables.insets.pending.isEmpty { registerInsetVariables(nil) }
+        // A scroll view's content is never smaller than nothing.
+        for v in variables.content.pending {
+            for size in [variables.content.width[v]!, variables.content.height[v]!] {
+                try! solver.addConstraint(Constraint(Expression([Term(size, 1)], constant: 0), .greaterOrEqual, strength: Strength.required))
+            }
+        }
+        variables.content.pending = []
         do {
             try solver.addConstraint(compiled)
             byIdentityCache?[ObjectIdentifier(compiled)] = installed.count
@@ -426,21 +433,29 @@ public final class AutoLayoutEngine {
 
     // MARK: Reading
 
-    /// The solution's frames in parent coordinates, unrounded.
-    private func solvedFrames() -> [Rect] {
+    /// Every view's frame in the root's coordinates, unrounded: the solved alignment rect, grown by
+    /// the view's alignment insets.
+    private func absoluteFrames() -> [Rect] {
         let v = variables
         return tree.views.indices.map { i in
-            let p = tree.parentIndex[i]
-            return Rect(x: v.x[i].value - (p.map { v.x[$0].value } ?? 0), y: v.y[i].value - (p.map { v.y[$0].value } ?? 0),
-                        width: v.width[i].value, height: v.height[i].value)
+            let rect = Rect(x: v.x[i].value, y: v.y[i].value, width: v.width[i].value, height: v.height[i].value)
+            return v.hasAlignmentInsets ? tree.views[i].frame(forAlignmentRect: rect) : rect
+        }
+    }
+
+    /// The solution's frames in parent coordinates, unrounded.
+    private func solvedFrames() -> [Rect] { parentRelative(absoluteFrames()) }
+
+    /// Frames in the root's coordinates made relative to each view's parent.
+    private func parentRelative(_ absolute: [Rect]) -> [Rect] {
+        absolute.indices.map { i in
+            let a = absolute[i], origin = tree.parentIndex[i].map { absolute[$0].origin } ?? .zero
+            return Rect(x: a.x - origin.x, y: a.y - origin.y, width: a.width, height: a.height)
         }
     }
 
     private func readFrames(_ size: Size) {
-        let v = variables
-        var absolute: [Rect] = tree.views.indices.map {
-            Rect(x: v.x[$0].value, y: v.y[$0].value, width: v.width[$0].value, height: v.height[$0].value)
-        }
+        var absolute = absoluteFrames()
         if let scale = configuration.scale {
             for i in absolute.indices {
                 let r = PixelRounding.round(absolute[i], scale: Double(scale))
@@ -448,13 +463,8 @@ public final class AutoLayoutEngine {
                 absolute[i] = r
             }
         }
-        var frames: [Rect] = []
-        for (i, a) in absolute.enumerated() {
-            let parentOrigin = tree.parentIndex[i].map { absolute[$0].origin } ?? .zero
-            frames.append(Rect(x: a.x - parentOrigin.x, y: a.y - parentOrigin.y, width: a.width, height: a.height))
-        }
-        tree.superviewSize = Size(width: v.rootWidth.value, height: v.rootHeight.value)
-        tree.setFrames(frames)
+        tree.superviewSize = Size(width: variables.rootWidth.value, height: variables.rootHeight.value)
+        tree.setFrames(parentRelative(absolute))
     }
 
     /// Variables that no installed constraint mentions; recomputed only when constraints change.

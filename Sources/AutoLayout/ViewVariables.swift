@@ -17,6 +17,12 @@ struct ViewVariables {
     let index: [String: Int]
     /// Margin and safe-area variables, made on first use.
     let insets: InsetVariables
+    /// Whether any view has alignment-rect insets (when none does, compiling skips them).
+    let hasAlignmentInsets: Bool
+    /// Scroll views' content sizes, made on first use.
+    let content = ScrollContentVariables()
+    /// Whether any view is a scroll view (when none is, compiling skips the content rule).
+    let hasScrollViews: Bool
 
     init(tree: ViewTree) {
         self.tree = tree
@@ -30,6 +36,15 @@ struct ViewVariables {
         for (i, v) in tree.views.enumerated() { index[v.id] = i }
         self.index = index
         insets = InsetVariables(viewCount: tree.views.count)
+        hasAlignmentInsets = tree.views.contains { $0.alignmentRectInsets != .zero }
+        hasScrollViews = tree.views.contains { $0.scrollView != nil }
+    }
+
+    /// A view's alignment insets on an axis's low and high edges (zero for the root).
+    func alignmentInsets(_ item: Int?, horizontal: Bool) -> (low: Double, high: Double) {
+        guard hasAlignmentInsets, let i = item else { return (0, 0) }
+        let e = tree.views[i].alignmentRectInsets
+        return horizontal ? (e.left, e.right) : (e.top, e.bottom)
     }
 
     /// nil for the root.
@@ -74,12 +89,33 @@ struct ViewVariables {
     /// In right-to-left, leading and trailing are read on a mirrored axis (their position negated),
     /// as Auto Layout does: `a.leading == superview.leading + 20` puts `a` 20 points in from the
     /// right edge, not 20 beyond it.
+    ///
+    /// The variables are each view's **alignment rect** (`View.alignmentRectInsets`), which is what
+    /// constraints act on; a view's coordinates are its bounds, whose origin is its frame's. With
+    /// `frameSemantics` the item's frame is read instead (translated masks are made from frames).
     func accumulate(_ item: Int?, _ attr: LayoutAttribute, guide: LayoutGuide? = nil, in frameOf: Int?, times factor: Double,
-                    into terms: inout [Term], constant: inout Double) {
+                    frameSemantics: Bool = false, into terms: inout [Term], constant: inout Double) {
         let horizontal = attr.axis == .horizontal
-        let size: Variable = item.map { horizontal ? width[$0] : height[$0] } ?? (horizontal ? rootWidth : rootHeight)
+        var size: Variable = item.map { horizontal ? width[$0] : height[$0] } ?? (horizontal ? rootWidth : rootHeight)
+        var guide = guide
+        if guide == .contentLayout, let i = item {
+            // The content rectangle: the bounds origin, and a size of its own.
+            size = content.size(i, horizontal: horizontal, name: tree.views[i].id)
+            guide = nil
+        } else if guide == .frameLayout || guide == .contentLayout {
+            guide = nil  // the frame, and the root's content (the root is no scroll view)
+        }
         let rtl = tree.layoutDirection == .rightToLeft
         let k = rtl && attr.isDirectional ? -factor : factor
+        if hasAlignmentInsets {
+            // The edge offsets the insets add: the item's low edge moves out by its own inset when
+            // its frame is read, and the frame-of view's bounds start its low inset before its rect.
+            let own = alignmentInsets(item, horizontal: horizontal), base = alignmentInsets(frameOf, horizontal: horizontal)
+            let sizeOffset = frameSemantics ? own.low + own.high : 0
+            let lowOffset = attr.isSize ? 0 : base.low - (frameSemantics ? own.low : 0)
+            let sizeShare: Double = attr.isSize ? 1 : Self.sizeShare(attr, rtl: rtl)
+            constant += k * (lowOffset + sizeShare * sizeOffset)
+        }
         // The guide's (or, for margin attributes, the margins') insets on the axis's two edges.
         func inset(_ edge: RectEdge, _ c: Double) {
             terms.append(Term(self.inset(item, guide == .safeArea ? .safeArea : .margin, edge), k * c))
@@ -123,22 +159,45 @@ struct ViewVariables {
         }
     }
 
+    /// How much of the item's size an attribute's position includes (0 at the low edge, 1 at the high
+    /// edge, ½ at the centre); guides and margins add their insets separately.
+    static func sizeShare(_ attr: LayoutAttribute, rtl: Bool) -> Double {
+        switch attr {
+        case .right, .maxX, .bottom, .maxY, .rightMargin, .bottomMargin: 1
+        case .centerX, .midX, .centerY, .midY, .centerXWithinMargins, .centerYWithinMargins: 0.5
+        case .leading, .leadingMargin: rtl ? 1 : 0
+        case .trailing, .trailingMargin: rtl ? 0 : 1
+        default: 0
+        }
+    }
+
     /// A layout constraint as a linear solver constraint at `strength`. `items` and `frame` may be
     /// given when the caller knows them (translated constraints relate a view to its own superview,
     /// read in the superview's coordinates); otherwise they are looked up.
-    func compile(_ c: LayoutConstraint, strength: Double, items: (Int?, Int?)? = nil, frame: Int?? = nil) -> Constraint {
-        let first: (view: Int?, guide: LayoutGuide?) = items.map { ($0.0, nil) } ?? item(c.item1)
-        let second: (view: Int?, guide: LayoutGuide?)? = items.map { ($0.1, nil) } ?? c.item2.map(item)
+    func compile(_ c: LayoutConstraint, strength: Double, items: (Int?, Int?)? = nil, frame: Int?? = nil,
+                 frameSemantics: Bool = false) -> Constraint {
+        var first: (view: Int?, guide: LayoutGuide?) = items.map { ($0.0, nil) } ?? item(c.item1)
+        var second: (view: Int?, guide: LayoutGuide?)? = items.map { ($0.1, nil) } ?? c.item2.map(item)
         let i1 = first.view
         let i2 = second?.view
+        if hasScrollViews && !frameSemantics, let attr2 = c.attr2, second != nil {
+            // A scroll view's edges and margins read against a view inside it are its content's.
+            if first.guide == nil && ScrollContentVariables.readsContent(c.attr1, of: i1, other: i2, in: tree) {
+                first.guide = .contentLayout
+            }
+            if second?.guide == nil && ScrollContentVariables.readsContent(attr2, of: i2, other: i1, in: tree) {
+                second?.guide = .contentLayout
+            }
+        }
         // A constant constraint is read in item1's superview's coordinates (as translated `minX == L` is).
         let frame: Int? = frame ?? (c.item2 != nil ? nearestCommonAncestor(i1, i2) : i1.flatMap { tree.parentIndex[$0] })
         var terms: [Term] = []
         terms.reserveCapacity(6)
         var constant = -c.constant
-        accumulate(i1, c.attr1, guide: first.guide, in: frame, times: 1, into: &terms, constant: &constant)
+        accumulate(i1, c.attr1, guide: first.guide, in: frame, times: 1, frameSemantics: frameSemantics, into: &terms, constant: &constant)
         if c.item2 != nil, let attr2 = c.attr2 {
-            accumulate(i2, attr2, guide: second?.guide, in: frame, times: -c.multiplier, into: &terms, constant: &constant)
+            accumulate(i2, attr2, guide: second?.guide, in: frame, times: -c.multiplier, frameSemantics: frameSemantics,
+                       into: &terms, constant: &constant)
         }
         let op: RelationalOperator = switch c.relation {
         case .equal: .equal

@@ -26,17 +26,26 @@ public struct ConstraintItem: Hashable, Sendable {
     }
 }
 
-/// UIView's two layout guides: rectangles inset from the view's bounds by its safe area or by its
-/// effective layout margins (DESIGN 5).
+/// A view's layout guides: UIView's two rectangles inset from its bounds by its safe area or by its
+/// effective layout margins (DESIGN 5), and a UIScrollView's content and frame layout guides (iOS
+/// 11): the scrolled content's rectangle, at the bounds origin with a size only constraints decide,
+/// and the scroll view's own frame.
 public enum LayoutGuide: String, CaseIterable, Hashable, Sendable {
     case safeArea
     case layoutMargins
+    case contentLayout
+    case frameLayout
 
     init?(suffix: String) {
         switch suffix {
         case "safeArea", "safeAreaLayoutGuide": self = .safeArea
         case "layoutMargins", "layoutMarginsGuide": self = .layoutMargins
+        case "contentLayout", "contentLayoutGuide": self = .contentLayout
+        case "frameLayout", "frameLayoutGuide": self = .frameLayout
         default: return nil
         }
     }
+
+    /// Guides inset from the view's bounds by margins or the safe area.
+    public var isInset: Bool { self == .safeArea || self == .layoutMargins }
 }

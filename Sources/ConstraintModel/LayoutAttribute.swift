@@ -35,6 +35,11 @@ public enum LayoutAttribute: String, CaseIterable, Hashable, Sendable {
     /// Width and height are sizes; everything else is a location.
     public var isSize: Bool { self == .width || self == .height }
 
+    /// The centres (and their within-margins forms).
+    public var isCenter: Bool {
+        [.centerX, .centerY, .midX, .midY, .centerXWithinMargins, .centerYWithinMargins].contains(self)
+    }
+
     /// Leading and trailing (and their margin forms) flip with the layout direction; Apple refuses
     /// to relate them to left/right attributes.
     public var isDirectional: Bool {

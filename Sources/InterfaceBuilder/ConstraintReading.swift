@@ -23,10 +23,6 @@ extension SceneBuilder {
 
     /// A `<constraint>` as a layout constraint, or nil (skipped, with the reason) when it cannot be one.
     mutating func constraint(_ e: XMLElement, owner: String, rootID: String) -> LayoutConstraint? {
-        if e["placeholder"] == "YES" {
-            skip(e, "placeholder constraint: IB removes it at build time")
-            return nil
-        }
         guard let a1name = e["firstAttribute"] else {
             skip(e, "a constraint without firstAttribute")
             return nil
@@ -73,7 +69,7 @@ extension SceneBuilder {
             return nil
         }
         guard let id else { return (owner, attr) }
-        if id == rootID { return (ViewTree.superviewID, attr) }
+        if id == rootID || id == cellAlias { return (ViewTree.superviewID, attr) }
         if ids.contains(id) { return (id, attr) }
         if let g = guides[id] {
             if g.hasPrefix("unsupported:") {

@@ -1,104 +1,82 @@
 import AutoLayout
+import ConstraintModel
 import Geometry
 import Margins
 import ViewTree
 
-/// Interface Builder as an oracle (issue 10): IB stored the frames Apple's engine computed at the
-/// design size, so solving each imported scene there and comparing frames checks the lab's solver,
-/// translation, margins and importer against Apple's on real layouts.
+/// Interface Builder as an oracle (issues 10 and 20): IB stored the frames Apple's engine computed at
+/// the design size, so solving each imported scene there and comparing frames checks the lab's solver,
+/// translation, margins and importer against Apple's on real layouts. Every view gets one status
+/// (`IBViewResult.Status`); the headline is agree / (agree + disagree + ambiguous).
 public struct IBCheck: Sendable {
-    public struct Disagreement: Sendable {
-        public var view: String
-        public var stored: Rect
-        public var solved: Rect
-        /// Why, as far as the lab can tell (`IBCheck.Class`).
-        public var reason: Reason
-    }
-
-    /// The classes of disagreement the README explains.
-    public enum Reason: String, Sendable, CaseIterable {
-        /// The scene's required constraints conflict at the design size; the lab breaks the newest,
-        /// Apple's engine another (its choice is undocumented).
-        case conflict
-        /// The view, an ancestor or a sibling it is placed against sizes itself from content whose
-        /// size the importer estimates (the stored frame, IB's placeholder).
-        case contentSize = "content-size"
-        /// The view is laid out by a stack view, whose constraints the lab reconstructs (DESIGN 10).
-        case stackView = "stack-view"
-        /// The scene has constraints the importer skipped (baselines, unsupported guides, size-class
-        /// variations), so the lab solves a different system.
-        case skippedConstraints = "skipped-constraints"
-        /// macOS: AppKit places a control's alignment rectangle, not its frame (a push button's frame
-        /// reaches 6 points beyond it on each side); the lab does not model alignment-rect insets.
-        case alignmentRect = "alignment-rect"
-        case other
-    }
-
     public var file: String
-    /// Views compared or excluded (the roots are not counted).
-    public var views = 0
-    public var agree = 0
-    public var disagree = 0
-    /// Views IB marks `misplaced` (excluded and counted).
-    public var misplaced = 0
-    /// Views not compared: in a document laid out with masks only, or left ambiguous by the
-    /// constraints the lab imports (their frames are not determined, so any answer is arbitrary).
-    public var skipped = 0
-    public var disagreements: [Disagreement] = []
+    public var platform: IBImport.Platform
+    public var results: [IBViewResult] = []
 
     /// Frames within this many points on every edge agree (IB stores frames rounded to the pixel grid
     /// of the design device, and writes decimals short).
     public static let tolerance = 0.5
 
-    public init(file: String) { self.file = file }
+    public init(file: String, platform: IBImport.Platform) {
+        self.file = file
+        self.platform = platform
+    }
+
+    public var tally: IBTally { IBTally(results) }
 
     /// A scene solved at its design size: every view's frame (parent coordinates), the views the
-    /// constraints leave ambiguous, and whether required constraints conflicted.
-    public static func solve(_ scene: IBScene) -> (frames: [String: Rect], ambiguous: Set<String>, conflicted: Bool) {
+    /// constraints leave ambiguous, and the conflicts met. IB's placeholder constraints are applied
+    /// (`withPlaceholders`, the default): they shaped the stored frames, though a build removes them.
+    public static func solve(_ scene: IBScene, withPlaceholders: Bool = true)
+        -> (frames: [String: Rect], ambiguous: Set<String>, conflicts: [Conflict]) {
         let tree = scene.scenario.tree
-        let engine = AutoLayoutEngine(tree: tree, constraints: scene.scenario.constraints, configuration: AutoLayoutConfiguration(),
+        let constraints = scene.scenario.constraints + (withPlaceholders ? scene.placeholderConstraints : [])
+        let engine = AutoLayoutEngine(tree: tree, constraints: constraints, configuration: AutoLayoutConfiguration(),
                                       root: scene.rootInsets)
         let step = engine.resize(to: tree.superviewSize, root: scene.rootInsets)
         var frames: [String: Rect] = [:]
         for v in step.tree.views { frames[v.id] = v.frame }
-        return (frames, Set(step.ambiguous), !step.conflicts.isEmpty)
+        return (frames, Set(step.ambiguous), step.conflicts)
     }
 
     public static func check(_ doc: IBImport) -> IBCheck {
-        var result = IBCheck(file: doc.file)
-        for scene in doc.scenes {
-            let tree = scene.scenario.tree
-            let counted = tree.views.filter { scene.storedFrames[$0.id] != nil }
-            result.views += counted.count
-            guard doc.usesAutoLayout else {
-                result.skipped += counted.count
-                continue
-            }
-            let (frames, ambiguous, hasConflict) = solve(scene)
-            let inStack = Set(scene.stackArranged)
-            let hasSkips = scene.skippedConstraints > 0
-            let contentSized = Set(tree.views.filter { $0.intrinsicContentSize != .none }.map(\.id))
-            for v in counted {
-                guard let stored = scene.storedFrames[v.id] else { continue }
-                if scene.misplaced.contains(v.id) { result.misplaced += 1; continue }
-                if ambiguous.contains(v.id) { result.skipped += 1; continue }
-                let solved = frames[v.id]!
-                if solved.maxEdgeDifference(to: stored) <= tolerance {
-                    result.agree += 1
-                } else {
-                    result.disagree += 1
-                    var chain: [String] = [v.id]
-                    var p = v.parentID
-                    while let id = p, let i = tree.index(of: id) { chain.append(id); p = tree.views[i].parentID }
-                    let reason: Reason = hasConflict ? .conflict
-                        : doc.platform == .macOS && !contentSized.isEmpty && solved.maxEdgeDifference(to: stored) <= 12 ? .alignmentRect
-                        : chain.contains(where: inStack.contains) ? .stackView
-                        : hasSkips ? .skippedConstraints
-                        : !contentSized.isEmpty ? .contentSize : .other
-                    result.disagreements.append(Disagreement(view: v.id, stored: stored, solved: solved, reason: reason))
-                }
-            }
-        }
+        var result = IBCheck(file: doc.file, platform: doc.platform)
+        for scene in doc.scenes { result.results += check(scene, in: doc) }
         return result
+    }
+
+    /// Every view of one scene that IB stored a frame for (the root is not counted).
+    static func check(_ scene: IBScene, in doc: IBImport) -> [IBViewResult] {
+        let tree = scene.scenario.tree
+        let counted = tree.views.filter { scene.storedFrames[$0.id] != nil }
+        func record(_ v: View, _ status: IBViewResult.Status, solved: Rect? = nil, cause: String? = nil) -> IBViewResult {
+            IBViewResult(file: doc.file, scene: scene.name, view: v.id, element: scene.elements[v.id] ?? "view", status: status,
+                         stored: scene.storedFrames[v.id]!, solved: solved, cause: cause,
+                         sizeFromStoredFrame: scene.sizeFromStoredFrame.contains(v.id), platform: doc.platform)
+        }
+        guard doc.usesAutoLayout else { return counted.map { record($0, .input) } }
+        let (frames, ambiguous, conflicts) = solve(scene)
+        let conflicted = Set(conflicts.flatMap { c in c.conflicting.flatMap { [$0.item1] + ($0.item2.map { [$0] } ?? []) } }
+            .map { ConstraintItem($0) { _ in false }.view })
+        return counted.map { v in
+            let stored = scene.storedFrames[v.id]!
+            let solved = frames[v.id]
+            if scene.misplaced.contains(v.id) { return record(v, .misplaced, solved: solved) }
+            if scene.pinned.contains(v.id) { return record(v, .input, solved: solved) }
+            if scene.ibAmbiguous.contains(v.id) { return record(v, .ibAmbiguous, solved: solved) }
+            if ambiguous.contains(v.id) { return record(v, .ambiguous, solved: solved) }
+            guard let solved else { return record(v, .ambiguous) }
+            if solved.maxEdgeDifference(to: stored) <= tolerance { return record(v, .agree, solved: solved) }
+            return record(v, .disagree, solved: solved, cause: cause(of: v, in: scene, conflicted: conflicted))
+        }
+    }
+
+    /// A disagreement's cause, only where the lab can show it: the view is named by a required
+    /// constraint that conflicted at the design size (Apple's engine may have broken another one),
+    /// or by a constraint the importer could not take. Otherwise `unexplained`.
+    static func cause(of v: View, in scene: IBScene, conflicted: Set<String>) -> String {
+        if conflicted.contains(v.id) { return "conflict" }
+        if scene.skippedConstraintViews.contains(v.id) { return "skipped-constraint" }
+        return "unexplained"
     }
 }

@@ -32,6 +32,8 @@ public struct IBScene: Sendable {
     public var name: String
     /// The root's IB id (the scenario calls it `superview`).
     public var rootID: String
+    /// What a build of the document lays out: placeholder constraints removed, Xcode's build-time
+    /// pins added (DESIGN 12.1).
     public var scenario: Scenario
     /// The frames IB stored, by view id, in the parent's coordinates.
     public var storedFrames: [String: Rect]
@@ -44,6 +46,21 @@ public struct IBScene: Sendable {
     public var stackArranged: [String] = []
     /// Constraints of this scene the importer could not take (baselines, unsupported guides, …).
     public var skippedConstraints = 0
+    /// Views named by a constraint the importer could not take.
+    public var skippedConstraintViews: Set<String> = []
+    /// Each view's IB element name (`label`, `button`, `view`, …).
+    public var elements: [String: String] = [:]
+    /// Views IB marks `ambiguous="YES"`.
+    public var ibAmbiguous: Set<String> = []
+    /// Views Xcode pins at their stored frames at build time (`fixedFrame="YES"`, no constraints):
+    /// their frames are inputs.
+    public var pinned: Set<String> = []
+    /// Views whose intrinsic size was read from their stored frame (text-driven content the lab cannot
+    /// measure without Apple's fonts).
+    public var sizeFromStoredFrame: Set<String> = []
+    /// IB's placeholder constraints (`placeholder="YES"`): removed at build time, so not in the
+    /// scenario, but they shaped IB's stored frames, so `check-ib` applies them.
+    public var placeholderConstraints: [LayoutConstraint] = []
 }
 
 /// An element the lab does not model, and why.

@@ -45,17 +45,11 @@ let contentSized: Set<String> = [
 ]
 let contentSizedHeightOnly: Set<String> = ["slider", "progressView", "progressIndicator", "searchBar"]
 
+/// UIKit's scroll views: edge constraints with views inside them attach to their content.
+let uiScrollViews: Set<String> = ["scrollView", "tableView", "collectionView", "textView"]
+
 /// Cells become scenes of their own: the table or collection view lays them out at run time.
 let cellElements: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView"]
-
-/// Interface Builder device ids → the lab's presets.
-let deviceMap: [String: String] = [
-    "retina4_0": "iphone-se-1", "retina4_7": "iphone-8", "retina5_5": "iphone-8-plus", "retina5_9": "iphone-x",
-    "retina6_1": "iphone-xr", "retina6_5": "iphone-xs-max", "retina6_12": "iphone-12", "retina6_72": "iphone-12-pro-max",
-    "retina5_4": "iphone-12-mini", "retina6_0": "iphone-12", "ipad9_7": "ipad", "ipad10_2": "ipad-7", "ipad11": "ipad-pro-11",
-    "ipad12_9": "ipad-pro-12.9", "ipad12_9rounded": "ipad-pro-12.9", "ipad11_0rounded": "ipad-pro-11",
-    "sim:retina4": "iphone-se-1", "sim:retina47": "iphone-8", "sim:retina55": "iphone-8-plus",
-]
 
 struct DocumentReader {
     let file: String
@@ -91,34 +85,12 @@ struct DocumentReader {
         return nil
     }
 
-    /// View controllers IB draws under a navigation bar: a navigation controller's root, and what a
-    /// push or show segue leads to from one of those (transitively). A segue's source is the view
-    /// controller of the scene it is drawn from: its own connections, or a cell's or a button's
-    /// inside its view (DESIGN 12.2).
-    var navigationBarControllers: Set<String> = []
-
-    mutating func inferNavigationBars() {
-        var edges: [String: [String]] = [:]
-        var start: [String] = []
-        for vc in document.descendants() where vc["sceneMemberID"] == "viewController" {
-            for e in vc.descendants() where e.name == "segue" {
-                guard let destination = e["destination"] else { continue }
-                if e["relationship"] == "rootViewController" { start.append(destination) }
-                if ["push", "show"].contains(e["kind"] ?? ""), let source = vc["id"] {
-                    edges[source, default: []].append(destination)
-                }
-            }
-        }
-        var queue = start
-        while let id = queue.popLast() {
-            guard navigationBarControllers.insert(id).inserted else { continue }
-            queue += edges[id] ?? []
-        }
-    }
+    /// The bars IB draws around each view controller's root, from containers and segues.
+    var inferredBars: [String: SimulatedBars] = [:]
 
     mutating func read() -> IBImport {
         let kind: IBImport.Kind = (document["type"] ?? "").contains("Storyboard") ? .storyboard : .xib
-        if kind == .storyboard { inferNavigationBars() }
+        if kind == .storyboard { inferredBars = SimulatedBars.infer(document) }
         if kind == .storyboard {
             for scene in document.child("scenes")?.children("scene") ?? [] { readScene(scene) }
         } else {
@@ -129,7 +101,7 @@ struct DocumentReader {
             let cell = pendingCells[k]
             k += 1
             let content = cell.children.first { $0["key"] == "contentView" && isView($0) } ?? cell
-            addScene(name: "cell \(cell["id"] ?? "?")", root: content, viewController: nil)
+            addScene(name: "cell \(cell["id"] ?? "?")", root: content, viewController: nil, cell: content.location == cell.location ? nil : cell)
         }
         for v in document.descendants() where v.name == "variation" {
             skip(v, "size-class variation (\(v["key"] ?? "?")): the base layout is imported, the variation's frames and constraints are not")
@@ -141,7 +113,7 @@ struct DocumentReader {
 
     func presetID(_ id: String?) -> String? {
         guard let id else { return nil }
-        return deviceMap[id]
+        return DesignDevice.presets[id]
     }
 
     func isView(_ e: XMLElement) -> Bool { e.child("rect", key: "frame") != nil }
@@ -181,8 +153,8 @@ struct DocumentReader {
         addScene(name: "scene \(scene["sceneID"] ?? "?") \(title)", root: view, viewController: vc)
     }
 
-    mutating func addScene(name: String, root: XMLElement, viewController: XMLElement?) {
-        var builder = SceneBuilder(reader: self, root: root, viewController: viewController)
+    mutating func addScene(name: String, root: XMLElement, viewController: XMLElement?, cell: XMLElement? = nil) {
+        var builder = SceneBuilder(reader: self, root: root, viewController: viewController, cell: cell)
         let scene = builder.build(name: name)
         skipped += builder.skipped
         pendingCells += builder.cells

@@ -16,9 +16,12 @@ struct SceneBuilder {
     let device: (id: String, orientation: Orientation)?
     let preset: String?
     let toolsVersion: Double
+    /// The document's image resources (name → size).
+    let images: [String: Size]
     let root: XMLElement
     let viewController: XMLElement?
-    let navigationBarControllers: Set<String>
+    /// The bars IB draws around this scene's root.
+    let bars: SimulatedBars
     var skipped: [IBSkip] = []
     var cells: [XMLElement] = []
 
@@ -35,8 +38,20 @@ struct SceneBuilder {
     /// Constraint elements with their owning view's id.
     var constraintElements: [(owner: String, element: XMLElement)] = []
     var stacks: [(id: String, element: XMLElement)] = []
+    /// Per view: its element name, and what IB marks on it.
+    var elements: [String: String] = [:]
+    var ibAmbiguous: Set<String> = []
+    var pinned: Set<String> = []
+    var sizeFromStoredFrame: Set<String> = []
+    /// The id of the cell whose content view is the root.
+    var cellAlias: String?
 
-    init(reader: DocumentReader, root: XMLElement, viewController: XMLElement?) {
+    /// The cell whose content view is the root: constraints the cell element holds, and the ones that
+    /// name the cell, mean its content view (the cell and its content view share a frame).
+    let cell: XMLElement?
+
+    init(reader: DocumentReader, root: XMLElement, viewController: XMLElement?, cell: XMLElement? = nil) {
+        self.cell = cell
         platform = reader.platform
         usesAutoLayout = reader.usesAutoLayout
         usesSafeAreas = reader.usesSafeAreas
@@ -45,7 +60,9 @@ struct SceneBuilder {
         toolsVersion = Double((reader.document["toolsVersion"] ?? "0").split(separator: ".").first ?? "0") ?? 0
         self.root = root
         self.viewController = viewController
-        navigationBarControllers = reader.navigationBarControllers
+        images = StandardViews.images(reader.document)
+        let inferred = viewController.flatMap { $0["id"] }.flatMap { reader.inferredBars[$0] } ?? SimulatedBars()
+        bars = inferred.overridden(by: viewController, root: root)
     }
 
     mutating func skip(_ e: XMLElement, _ reason: String) {
@@ -80,6 +97,10 @@ struct SceneBuilder {
             if g["type"] == "top" { topGuide = g["id"] } else if g["type"] == "bottom" { bottomGuide = g["id"] }
         }
         collect(root, id: rootID)
+        if let cell {
+            if let cellID = cell["id"] { ids.insert(cellID); cellAlias = cellID }
+            for c in cell.child("constraints")?.children("constraint") ?? [] { constraintElements.append((ViewTree.superviewID, c)) }
+        }
         walk(root, parentID: nil, parentSize: rootFrame.size, parentFlipped: false)
         // Prototype cells (table and collection views keep them outside <subviews>).
         let queued = Set(cells.compactMap { $0["id"] })
@@ -87,26 +108,33 @@ struct SceneBuilder {
             cells.append(e)
             skip(e, "a cell: the table or collection view lays it out at run time; imported as a scene of its own")
         }
-        var constraints: [LayoutConstraint] = []
+        var constraints: [LayoutConstraint] = [], placeholders: [LayoutConstraint] = []
+        var skippedViews: Set<String> = []
         let known = Set(views.map(\.id) + [ViewTree.superviewID])
         for (owner, e) in constraintElements {
+            let before = skipped.count
             if let c = constraint(e, owner: owner, rootID: rootID) {
                 if let rule = c.validate(knownItems: known) {
                     skip(e, "constraint breaks a rule: \(rule)")
+                } else if e["placeholder"] == "YES" {
+                    placeholders.append(c)
                 } else {
                     constraints.append(c)
                 }
             }
+            if skipped.count > before { skippedViews.formUnion([e["firstItem"] ?? owner, e["secondItem"]].compactMap { $0 }) }
         }
+        constraints += BuildTimePins.constraints(for: pinned, views: views)
         var tree: ViewTree
         do {
-            tree = try ViewTree(superviewSize: rootFrame.size, views: views, root: rootView(rootFrame.size))
+            tree = try ViewTree(superviewSize: rootFrame.size, views: views, root: rootView(rootFrame))
         } catch {
             // A document with a repeated id (or a cycle) has no well-formed tree: the scene keeps its
             // root only, and none of its constraints.
             skip(root, "the view tree is not well formed (\(error)): the scene is imported without its subviews and constraints")
             tree = try! ViewTree(superviewSize: rootFrame.size, views: [])
             constraints = []
+            placeholders = []
             stacks = []
             stored = [:]
         }
@@ -123,11 +151,13 @@ struct SceneBuilder {
             // A view controller's root: 16 on the sides of iPhones narrower than 414 in portrait, else 20.
             let side: Double = !(preset?.hasPrefix("ipad") ?? false) && rootFrame.width < 414 && rootFrame.width < rootFrame.height ? 16 : 20
             insets.systemMinimumMargins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
-            insets.inNavigationController = hasNavigationBar
+            insets.inNavigationController = bars.navigationBar
         }
         return IBScene(name: name, rootID: rootID, scenario: scenario, storedFrames: stored, misplaced: misplaced,
                        rootInsets: insets, stackArranged: arranged,
-                       skippedConstraints: skipped.filter { $0.element == "constraint" }.count)
+                       skippedConstraints: skipped.filter { $0.element == "constraint" }.count,
+                       skippedConstraintViews: skippedViews, elements: elements, ibAmbiguous: ibAmbiguous, pinned: pinned,
+                       sizeFromStoredFrame: sizeFromStoredFrame, placeholderConstraints: placeholders)
     }
 
     /// Guides and constraint lists of one view.
@@ -138,6 +168,8 @@ struct SceneBuilder {
             switch g["key"] {
             case "safeArea": guides[gid] = "\(item).safeArea"
             case "layoutMargins": guides[gid] = "\(item).layoutMargins"
+            case "contentLayoutGuide": guides[gid] = "\(item).contentLayout"
+            case "frameLayoutGuide": guides[gid] = "\(item).frameLayout"
             default: guides[gid] = "unsupported:\(g["key"] ?? "guide")"
             }
         }
@@ -166,11 +198,15 @@ struct SceneBuilder {
             if flipY { frame.y = parentSize.height - frame.y - frame.height }
             stored[cid] = frame
             if child["misplaced"] == "YES" { misplaced.insert(cid) }
+            if child["ambiguous"] == "YES" { ibAmbiguous.insert(cid) }
+            if BuildTimePins.isPinned(child) { pinned.insert(cid) }
+            elements[cid] = child.name
             ids.insert(cid)
             var view = View(id: cid, parentID: parentID, frame: frame, mask: mask(child, flipY: flipY),
                             translatesMask: child["translatesAutoresizingMaskIntoConstraints"] != "NO")
             readMargins(child, into: &view)
             readPriorities(child, into: &view)
+            if platform == .iOS && uiScrollViews.contains(child.name) { view.scrollView = ScrollViewProperties() }
             if let custom = child["customClass"] {
                 skip(child, "custom class \(custom): imported as a plain \(child.name); its own layout code and intrinsic size are unknown")
             }
@@ -221,87 +257,12 @@ struct SceneBuilder {
         if e["insetsLayoutMarginsFromSafeArea"] == "NO" { view.insetsLayoutMarginsFromSafeArea = false }
     }
 
-    func readPriorities(_ e: XMLElement, into view: inout View) {
+    mutating func readPriorities(_ e: XMLElement, into view: inout View) {
         func p(_ name: String) -> Double? { Self.number(e[name]).map { min(1000, max(1, $0)) } }
         if let h = p("horizontalHuggingPriority") { view.contentHuggingPriority.horizontal = h }
         if let v = p("verticalHuggingPriority") { view.contentHuggingPriority.vertical = v }
         if let h = p("horizontalCompressionResistancePriority") { view.contentCompressionResistancePriority.horizontal = h }
         if let v = p("verticalCompressionResistancePriority") { view.contentCompressionResistancePriority.vertical = v }
-        // Intrinsic size: IB's placeholder values where present, else the stored frame of content-sized views.
-        let frame = view.frame
-        var size = IntrinsicContentSize()
-        if contentSized.contains(e.name) {
-            size = IntrinsicContentSize(width: frame.width, height: frame.height)
-        } else if contentSizedHeightOnly.contains(e.name) {
-            size.height = frame.height
-        }
-        if let w = e["placeholderIntrinsicWidth"] { size.width = w == "infinite" ? nil : Self.number(w) }
-        if let h = e["placeholderIntrinsicHeight"] { size.height = h == "infinite" ? nil : Self.number(h) }
-        view.intrinsicContentSize = size
-    }
-
-    /// The root: its margins and, for a view controller's view in a document with safe areas, the
-    /// design device's safe area plus the bars IB simulates (DESIGN 9).
-    func rootView(_ size: Size) -> RootView {
-        var r = RootView()
-        // A view controller's root has no own margins: the system minimum gives it its sides.
-        var own = viewController != nil && platform == .iOS ? EdgeInsets.zero : .defaultLayoutMargins
-        if platform == .iOS && (root.name == "tableViewCellContentView" || root["key"] == "contentView" && root.name != "view") {
-            // A table view cell's content view: UIKit's cell margins, 11 above and below, 16 at the
-            // sides of cells narrower than 414 points (iPhones in portrait), 20 on wider ones.
-            let side: Double = size.width < 414 ? 16 : 20
-            own = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
-        }
-        var margins = View(id: "root", frame: .zero, layoutMargins: own)
-        readMargins(root, into: &margins)
-        r.layoutMargins = margins.layoutMargins
-        r.directionalLayoutMargins = margins.directionalLayoutMargins
-        r.insetsLayoutMarginsFromSafeArea = margins.insetsLayoutMarginsFromSafeArea
-        if viewController != nil && platform == .iOS {
-            r.viewController = ViewController(navigationBar: hasNavigationBar ? .init() : nil, tabBar: hasTab ? .init() : nil)
-        }
-        guard platform == .iOS, usesSafeAreas || topGuideNeeded,
-              viewController != nil || root.children("viewLayoutGuide").contains(where: { $0["key"] == "safeArea" }) else { return r }
-        var insets = EdgeInsets.zero
-        if let preset = preset.flatMap({ DevicePresets.standard.device($0) }), let device {
-            let screen = preset.screen(device.orientation)
-            // A root as large as the screen sits under the status bar and the device's insets.
-            if abs(screen.width - size.width) < 1 && abs(screen.height - size.height) < 1 {
-                insets = preset.safeArea(device.orientation)
-                // IB's iPhone 11 canvas (retina6_1) keeps the 44-point notch inset of iOS 13 that the
-                // device raised to 48 in iOS 14 (seen in the corpus's documents up to toolsVersion 17506).
-                if device.id == "retina6_1" && device.orientation == .portrait { insets.top = 44 }
-                if device.id == "retina6_1" && device.orientation == .landscape { insets.left = 44; insets.right = 44 }
-            }
-        }
-        let bars = DevicePresets.standard.bars
-        let compact = device?.orientation == .landscape && preset.map { !$0.contains("ipad") } ?? false
-        let pad = preset?.hasPrefix("ipad") ?? (size.width >= 768 && size.height >= 768)
-        if preset == nil && size.height >= 460 {
-            // No design device: IB's simulated status bar (20 points) over a full-height root.
-            insets.top = 20
-        }
-        // iPad bars grew to 50 points with the iOS 12 SDK (toolsVersion 14000 and later).
-        let padBar = toolsVersion >= 14000 ? bars.navigationBar.pad : bars.navigationBar.phone
-        if hasNavigationBar { insets.top += pad ? padBar : (compact ? bars.navigationBar.phoneCompactHeight : bars.navigationBar.phone) }
-        if hasTab { insets.bottom += pad ? bars.tabBar.pad : (compact ? bars.tabBar.phoneCompactHeight : bars.tabBar.phone) }
-        r.safeAreaInsets = insets
-        return r
-    }
-
-    var topGuideNeeded: Bool { viewController?.child("layoutGuides") != nil }
-
-    /// A navigation bar over the root: IB's simulated top bar, or a navigation item (the scene sits
-    /// in a navigation controller).
-    var hasNavigationBar: Bool {
-        let simulated = (viewController?.children ?? []) + root.children
-        if let top = simulated.first(where: { $0["key"] == "simulatedTopBarMetrics" }) { return top.name.contains("Navigation") }
-        return viewController.flatMap { $0["id"] }.map(navigationBarControllers.contains) ?? false
-    }
-
-    var hasTab: Bool {
-        let simulated = (viewController?.children ?? []) + root.children
-        if let bottom = simulated.first(where: { $0["key"] == "simulatedBottomBarMetrics" }) { return bottom.name.contains("TabBar") }
-        return false
+        readIntrinsicSize(e, into: &view)
     }
 }

@@ -9,7 +9,8 @@ extension Scenario {
     static let visualFormatKeys = ["format", "metrics", "options", "platform"]
     static let viewKeys = ["id", "parent", "frame", "mask", "translatesMask", "layoutMargins", "directionalLayoutMargins",
                            "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea", "scrollView",
-                           "intrinsicContentSize", "contentHuggingPriority", "contentCompressionResistancePriority"]
+                           "intrinsicContentSize", "contentHuggingPriority", "contentCompressionResistancePriority",
+                           "alignmentRectInsets"]
     static let superviewKeys = ["width", "height", "layoutMargins", "directionalLayoutMargins", "insetsLayoutMarginsFromSafeArea",
                                 "safeAreaInsets", "viewController"]
     static let viewControllerKeys = ["navigationBar", "tabBar", "toolbar", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
@@ -332,7 +333,7 @@ extension Scenario {
             translates = b
         }
         let (margins, directional) = try decodeMargins(fields, default: .defaultLayoutMargins)
-        return View(id: viewID, parentID: parent,
+        var view = View(id: viewID, parentID: parent,
                     frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), mask: mask,
                     translatesMask: translates, layoutMargins: margins, directionalLayoutMargins: directional,
                     preservesSuperviewLayoutMargins: try fields.bool("preservesSuperviewLayoutMargins") ?? false,
@@ -345,5 +346,9 @@ extension Scenario {
                     contentCompressionResistancePriority: try fields.optional("contentCompressionResistancePriority").map { n throws(ScenarioError) in
                         try decodeAxisPriorities(n, key: "contentCompressionResistancePriority", fields: fields, default: .defaultCompressionResistance)
                     } ?? .defaultCompressionResistance)
+        if let n = fields.optional("alignmentRectInsets") {
+            view.alignmentRectInsets = try decodeInsets(n, key: "alignmentRectInsets", fields: fields, missing: 0)
+        }
+        return view
     }
 }

@@ -40,6 +40,7 @@ extension Scenario {
                 members.append(("intrinsicContentSize", .array([v.intrinsicContentSize.width, v.intrinsicContentSize.height].map { $0.map(JSONValue.number) ?? .null })))
             }
             if v.contentHuggingPriority != .defaultHugging { members.append(("contentHuggingPriority", Self.priorities(v.contentHuggingPriority))) }
+            if v.alignmentRectInsets != .zero { members.append(("alignmentRectInsets", Self.insets(v.alignmentRectInsets))) }
             if v.contentCompressionResistancePriority != .defaultCompressionResistance {
                 members.append(("contentCompressionResistancePriority", Self.priorities(v.contentCompressionResistancePriority)))
             }

@@ -28,6 +28,11 @@ public struct View: Hashable, Sendable {
     public var contentHuggingPriority: AxisPriorities
     /// `contentCompressionResistancePriority(for:)` (default 750).
     public var contentCompressionResistancePriority: AxisPriorities
+    /// `alignmentRectInsets` (top, left, bottom, right): how far the frame reaches beyond the rectangle
+    /// constraints place. Auto Layout acts on the alignment rect and sets the frame around it (an
+    /// AppKit push button's frame is 6 points wider on each side than its bezel, a UISwitch's 2 points
+    /// on the right); intrinsic sizes are the alignment rect's. Springs and struts see only frames.
+    public var alignmentRectInsets: EdgeInsets = .zero
 
     public init(id: String, parentID: String? = nil, frame: Rect, mask: AutoresizingMask = .none,
                 translatesMask: Bool = true, layoutMargins: EdgeInsets = .defaultLayoutMargins,
@@ -48,6 +53,18 @@ public struct View: Hashable, Sendable {
         self.intrinsicContentSize = intrinsicContentSize
         self.contentHuggingPriority = contentHuggingPriority
         self.contentCompressionResistancePriority = contentCompressionResistancePriority
+    }
+
+    /// The alignment rect of a frame, in the same coordinates.
+    public func alignmentRect(forFrame f: Rect) -> Rect {
+        let i = alignmentRectInsets
+        return Rect(x: f.x + i.left, y: f.y + i.top, width: f.width - i.left - i.right, height: f.height - i.top - i.bottom)
+    }
+
+    /// The frame around an alignment rect, in the same coordinates.
+    public func frame(forAlignmentRect r: Rect) -> Rect {
+        let i = alignmentRectInsets
+        return Rect(x: r.x - i.left, y: r.y - i.top, width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
     }
 
     /// The margins the view sets itself, left and right resolved for the layout direction.

@@ -30,7 +30,7 @@ struct FixtureDocumentTests {
         let names = Set(items.scenario.constraints.compactMap(\.identifier))
         #expect(names.isSuperset(of: ["UISV-canvas-connection", "UISV-spacing", "UISV-alignment"]))
         let check = IBCheck.check(doc)
-        #expect(check.views == 7)
-        #expect(check.agree == 7, "\(check.disagreements.map { "\($0.view): \($0.solved) vs \($0.stored)" })")
+        #expect(check.tally.views == 7)
+        #expect(check.tally[.agree] == 7, "\(check.results.filter { $0.status != .agree }.map { "\($0.view): \($0.status)" })")
     }
 }

@@ -1,0 +1,58 @@
+import Environment
+import Geometry
+import ViewTree
+
+extension SceneBuilder {
+    /// The root: its margins and, for a view controller's view in a document with safe areas, what
+    /// IB's simulated screen overlaps it with (DESIGN 9, 12.2; `SimulatedScreen`).
+    func rootView(_ frame: Rect) -> RootView {
+        var r = RootView()
+        // A view controller's root has no own margins: the system minimum gives it its sides.
+        var own = viewController != nil && platform == .iOS ? EdgeInsets.zero : .defaultLayoutMargins
+        if platform == .iOS && root.name == "tableViewCellContentView" && toolsVersion >= 13000 {
+            // A table view cell's content view since Xcode 9 (toolsVersion 13000, iOS 11): UIKit's cell
+            // margins, 11 above and below, 16 at the sides of cells narrower than 414 points (iPhones
+            // in portrait), 20 on wider ones. Before, and in collection view cells, a plain view's 8.
+            let side: Double = frame.width < 414 ? 16 : 20
+            own = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+        }
+        var margins = View(id: "root", frame: .zero, layoutMargins: own)
+        readMargins(root, into: &margins)
+        r.layoutMargins = margins.layoutMargins
+        r.directionalLayoutMargins = margins.directionalLayoutMargins
+        r.insetsLayoutMarginsFromSafeArea = margins.insetsLayoutMarginsFromSafeArea
+        if viewController != nil && platform == .iOS {
+            r.viewController = ViewController(navigationBar: bars.navigationBar ? .init() : nil, tabBar: bars.tabBar ? .init() : nil)
+        }
+        let hasSafeAreaGuide = root.children("viewLayoutGuide").contains { $0["key"] == "safeArea" }
+        guard platform == .iOS, usesSafeAreas || topGuideNeeded, viewController != nil || hasSafeAreaGuide else { return r }
+        r.safeAreaInsets = safeArea(frame)
+        return r
+    }
+
+    /// The root's safe area at the design size: how far the simulated screen's bands (notch, status
+    /// bar, navigation bar; home indicator, tab bar or toolbar) overlap its stored frame. A top-level
+    /// view that is not a view controller's gets them only when it fills the screen.
+    func safeArea(_ frame: Rect) -> EdgeInsets {
+        let preset = preset.flatMap { DevicePresets.standard.device($0) }
+        if let screen = SimulatedScreen(preset: preset, deviceID: device?.id, orientation: device?.orientation ?? .portrait,
+                                        toolsVersion: toolsVersion, bars: bars, barMetrics: DevicePresets.standard.bars, root: frame) {
+            let fills = bars.freeform || abs(screen.screen.width - frame.width) < 1 && abs(screen.screen.height - frame.height) < 1
+            guard viewController != nil || fills else { return .zero }
+            return screen.safeArea(rootFrame: screen.placed(frame))
+        }
+        // No design device: IB's simulated status bar (20 points) over a full-height root, and its bars.
+        let barMetrics = DevicePresets.standard.bars
+        let pad = frame.width >= 768 && frame.height >= 768
+        var insets = EdgeInsets.zero
+        if frame.height >= 460 && frame.minY < 20 && bars.statusBar { insets.top = 20 - frame.minY }
+        if bars.navigationBar && frame.minY < 20 {
+            insets.top += pad && toolsVersion >= 14000 ? barMetrics.navigationBar.pad : barMetrics.navigationBar.phone
+        }
+        if bars.tabBar { insets.bottom += pad && toolsVersion >= 14000 ? 50 : barMetrics.tabBar.phone }
+        return insets
+    }
+
+    /// iOS 7–10's top and bottom layout guides stand for the root's safe area.
+    var topGuideNeeded: Bool { viewController?.child("layoutGuides") != nil }
+}

@@ -1,0 +1,154 @@
+import Environment
+import Geometry
+import LabXML
+
+/// The bars Interface Builder draws around a view controller's root (DESIGN 12.2): inferred from the
+/// containers and segues that lead to it, unless the scene sets its simulated metrics itself.
+struct SimulatedBars: Hashable, Sendable {
+    var statusBar = true
+    var navigationBar = false
+    /// `prefersLargeTitles` on the navigation bar: 52 points more on iPhones.
+    var largeTitles = false
+    var toolbar = false
+    var tabBar = false
+    /// The scene has a freeform simulated size: IB draws it as its own screen, without the design
+    /// device's notch or home indicator.
+    var freeform = false
+
+    /// A scene's own simulated metrics, over what its containers imply. `<nil key="…"/>` is IB's
+    /// "None"; an absent element is "Inferred".
+    func overridden(by vc: XMLElement?, root: XMLElement) -> SimulatedBars {
+        var out = self
+        let simulated = (vc?.children ?? []) + root.children
+        if let status = simulated.first(where: { $0["key"] == "simulatedStatusBarMetrics" }) {
+            out.statusBar = status.name != "nil" && status["statusBarStyle"] != "hidden"
+        }
+        if let top = simulated.first(where: { $0["key"] == "simulatedTopBarMetrics" }) {
+            out.navigationBar = top.name.contains("Navigation")
+        }
+        if let bottom = simulated.first(where: { $0["key"] == "simulatedBottomBarMetrics" }) {
+            out.tabBar = bottom.name.contains("TabBar")
+            out.toolbar = bottom.name.contains("Toolbar")
+        }
+        out.freeform = simulated.contains { $0.name == "freeformSimulatedSizeMetrics" }
+        return out
+    }
+
+    /// Bars of every view controller of a storyboard, from its containers: a navigation controller's
+    /// root and what push and show segues lead to from it get its navigation bar (none when the bar is
+    /// hidden) and its toolbar when shown; a tab bar controller's children, and everything pushed from
+    /// them, its tab bar (`hidesBottomBarWhenPushed` drops it); containers inside containers add up. A
+    /// segue's source is the view controller of the scene it is drawn from: its own connections, or a
+    /// cell's or a button's in its view.
+    static func infer(_ document: XMLElement) -> [String: SimulatedBars] {
+        var controllers: [String: XMLElement] = [:]
+        var segues: [String: [XMLElement]] = [:]
+        for vc in document.descendants() where vc["sceneMemberID"] == "viewController" {
+            guard let id = vc["id"] else { continue }
+            controllers[id] = vc
+            segues[id] = vc.descendants().filter { $0.name == "segue" && $0["destination"] != nil }
+        }
+        var out: [String: SimulatedBars] = [:]
+        var queue = controllers.values.filter { ["navigationController", "tabBarController"].contains($0.name) }
+            .compactMap { $0["id"] }.map { ($0, SimulatedBars()) }
+        while let (id, context) = queue.popLast() {
+            if let old = out[id] {
+                if old.union(context) == old { continue }
+                out[id] = old.union(context)
+            } else {
+                out[id] = context
+            }
+            let merged = out[id]!
+            guard let vc = controllers[id] else { continue }
+            for e in segues[id] ?? [] {
+                let destination = e["destination"]!
+                var next = merged
+                switch (vc.name, e["relationship"]) {
+                case ("navigationController", "rootViewController"?):
+                    next.navigationBar = vc["navigationBarHidden"] != "YES"
+                    next.largeTitles = vc.child("navigationBar", key: "navigationBar")?["largeTitles"] == "YES"
+                    next.toolbar = vc["toolbarHidden"] == "NO"
+                case ("tabBarController", "viewControllers"?):
+                    next.tabBar = true
+                case (_, nil) where ["push", "show"].contains(e["kind"] ?? ""):
+                    if controllers[destination]?["hidesBottomBarWhenPushed"] == "YES" { next.tabBar = false }
+                default:
+                    continue
+                }
+                if out[destination].map({ $0.union(next) != $0 }) ?? true { queue.append((destination, next)) }
+            }
+        }
+        return out
+    }
+
+    func union(_ o: SimulatedBars) -> SimulatedBars {
+        SimulatedBars(statusBar: statusBar && o.statusBar, navigationBar: navigationBar || o.navigationBar,
+                      largeTitles: largeTitles || o.largeTitles, toolbar: toolbar || o.toolbar, tabBar: tabBar || o.tabBar,
+                      freeform: freeform || o.freeform)
+    }
+}
+
+/// Where IB's simulated screen puts a root and what overlaps it (DESIGN 9, 12.2): the design device's
+/// notch and home indicator (by the Xcode version that saved the document), the status bar, and the
+/// bars above and below. The root's safe area is how far those bands overlap its stored frame, so a
+/// root laid out under opaque bars (stored at y = 64, 603 high on a 667-point screen) gets none.
+struct SimulatedScreen {
+    var screen: Size
+    /// The device's own insets (notch, home indicator, landscape sides), status bar excluded.
+    var device: EdgeInsets
+    var statusBar: Double
+    var topBars: Double
+    var bottomBars: Double
+
+    init?(preset: DevicePreset?, deviceID: String?, orientation: Orientation, toolsVersion: Double, bars: SimulatedBars,
+          barMetrics: BarMetrics, root: Rect) {
+        guard let preset else { return nil }
+        let landscape = orientation == .landscape
+        screen = bars.freeform ? root.size : preset.screen(orientation)
+        let pad = preset.idiom == .pad
+        var insets = DesignDevice.insets(preset: preset, deviceID: deviceID, orientation: orientation, toolsVersion: toolsVersion)
+        let hasNotch = preset.portraitSafeArea.bottom > 0
+        // Home-button devices: the preset's top inset is the status bar (hidden on iPhones in
+        // landscape). A freeform scene keeps only the status bar, as tall as the device's.
+        let status = hasNotch ? insets.top : (pad ? max(20, insets.top) : 20)
+        let notched = hasNotch && !bars.freeform
+        statusBar = notched ? 0 : (bars.statusBar && (pad || !landscape || hasNotch) ? status : 0)
+        if !notched { insets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) }
+        device = insets
+        let compact = !pad && landscape
+        let nav = pad ? (toolsVersion >= 14000 ? barMetrics.navigationBar.pad : barMetrics.navigationBar.phone)
+            : (compact ? barMetrics.navigationBar.phoneCompactHeight : barMetrics.navigationBar.phone)
+        topBars = bars.navigationBar ? nav + (bars.largeTitles && !pad && !compact ? barMetrics.largeTitleExtra : 0) : 0
+        let tab = pad ? (toolsVersion >= 14000 ? 50 : barMetrics.tabBar.phone)
+            : (compact ? barMetrics.tabBar.phoneCompactHeight : barMetrics.tabBar.phone)
+        let tool = pad ? (toolsVersion >= 14000 ? barMetrics.toolbar.pad : barMetrics.toolbar.phone)
+            : (compact ? barMetrics.toolbar.phoneCompactHeight : barMetrics.toolbar.phone)
+        bottomBars = (bars.tabBar ? tab : 0) + (bars.toolbar && !bars.tabBar ? tool : 0)
+    }
+
+    /// Where a root stored at `frame` sits on the screen. IB stores a root laid out between opaque bars
+    /// either at its place (y = 64) or at y = 0 with the height the bars leave (603 on a 667-point
+    /// screen): a root at 0 that is shorter than the screen starts below the top bars when that makes
+    /// it end on the screen's bottom or on the top of the bottom bars; otherwise it stays at the top
+    /// (above an opaque tab bar, 618 high).
+    func placed(_ frame: Rect) -> Rect {
+        guard frame.minY == 0, frame.height < screen.height - 0.5 else { return frame }
+        let top = device.top + statusBar + topBars
+        let bottomEdges = [screen.height, screen.height - device.bottom - bottomBars]
+        guard bottomEdges.contains(where: { abs(top + frame.height - $0) < 0.5 }) else { return frame }
+        var f = frame
+        f.y = top
+        return f
+    }
+
+    /// The bands' overlap with a root stored at `frame` (in the screen's coordinates).
+    func safeArea(rootFrame frame: Rect) -> EdgeInsets {
+        func clamp(_ v: Double, _ limit: Double) -> Double { min(max(v, 0), max(limit, 0)) }
+        let top = device.top + statusBar + topBars
+        let bottom = device.bottom + bottomBars
+        return EdgeInsets(top: clamp(top - frame.minY, frame.height),
+                          left: clamp(device.left - frame.minX, frame.width),
+                          bottom: clamp(frame.maxY - (screen.height - bottom), frame.height),
+                          right: clamp(frame.maxX - (screen.width - device.right), frame.width))
+    }
+}

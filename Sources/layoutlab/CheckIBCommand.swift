@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import InterfaceBuilder
+import LabJSON
+
+/// `layoutlab check-ib`: solve each imported scene at its design size and compare with IB's frames.
+struct CheckIBCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-ib",
+        abstract: "Compare the lab's Auto Layout with the frames Interface Builder stored, per view, per file and overall.",
+        discussion: """
+            IB stores the frames Apple's engine computed at the document's design size. Each scene is solved \
+            there (the modern translation, the design device's safe area and simulated bars, Xcode's build-time \
+            pins, IB's placeholder constraints) and every view gets one status: agree (within \
+            \(JSONWriter.plainNumber(IBCheck.tolerance)) pt on every edge), disagree, ambiguous (the lab's \
+            constraints do not determine it), misplaced (IB says its frame is not where its constraints put it), \
+            input (its frame is given: a document laid out with masks only, or a view Xcode pins at build time) \
+            or ib-ambiguous (IB marks it ambiguous). The headline is agree / (agree + disagree + ambiguous), \
+            overall and per platform. --format json prints one object per file and a last {"total": …}; with \
+            --per-view, one object per view instead: file, scene, view, element, status, stored, solved, cause.
+            """)
+
+    @Argument(help: "The .xib and .storyboard files.")
+    var files: [String]
+
+    @Option(help: "table (default) or json.")
+    var format: Kind = .table
+
+    @Flag(help: "With --format json: one record per view (file, scene, view, element, status, stored, solved, cause).")
+    var perView = false
+
+    enum Kind: String, ExpressibleByArgument { case table, json }
+
+    func run() throws {
+        var total = IBTally()
+        var byPlatform: [IBImport.Platform: IBTally] = [:]
+        var rows = [["file", "views", "agree", "disagree", "ambiguous", "misplaced", "input", "ib-ambiguous"]]
+        var failed: [String] = []
+        for path in files {
+            let result: IBCheck
+            do {
+                let data = FileManager.default.contents(atPath: path) ?? Data()
+                result = IBCheck.check(try InterfaceBuilder.importDocument(text: String(decoding: data, as: UTF8.self), file: path))
+            } catch {
+                failed.append(error.description)
+                continue
+            }
+            let tally = result.tally
+            total.add(tally)
+            byPlatform[result.platform, default: IBTally()].add(tally)
+            switch format {
+            case .json where perView: for r in result.results { print(JSONWriter.write(Self.json(r))) }
+            case .json: print(JSONWriter.write(Self.json(result)))
+            case .table: rows.append([path] + Self.columns(tally))
+            }
+        }
+        switch format {
+        case .json:
+            var members: [(String, JSONValue)] = [("files", .number(Double(files.count - failed.count))),
+                                                  ("not_imported", .number(Double(failed.count)))]
+            members += Self.members(total)
+            for platform in [IBImport.Platform.iOS, .macOS] {
+                members.append((platform.rawValue, .object(Self.members(byPlatform[platform] ?? IBTally()))))
+            }
+            print(JSONWriter.write(.object([("total", .object(members))])))
+        case .table:
+            rows.append(["total"] + Self.columns(total))
+            print(TextTable.render(rows, rightAligned: Set(1...7)), terminator: "")
+            print(Self.headline("agreement", total))
+            for platform in [IBImport.Platform.iOS, .macOS] where byPlatform[platform] != nil {
+                print(Self.headline("  \(platform.rawValue)", byPlatform[platform]!))
+            }
+            print(String(format: "among determined views only (agree / (agree + disagree)): %.1f%%",
+                         100 * total.agreementAmongDetermined))
+        }
+        for f in failed { printError(f) }
+        if !failed.isEmpty { throw ExitCode(2) }
+    }
+
+    static func columns(_ t: IBTally) -> [String] {
+        ["\(t.views)", "\(t[.agree])", "\(t[.disagree])", "\(t[.ambiguous])", "\(t[.misplaced])", "\(t[.input])", "\(t[.ibAmbiguous])"]
+    }
+
+    static func headline(_ label: String, _ t: IBTally) -> String {
+        String(format: "%@: %.1f%% (%d agree of %d: agree + disagree + ambiguous)", label, 100 * t.agreement, t[.agree], t.determinable)
+    }
+
+    static func members(_ t: IBTally) -> [(String, JSONValue)] {
+        [("views", .number(Double(t.views)))]
+            + IBViewResult.Status.allCases.map { ($0.rawValue, JSONValue.number(Double(t[$0]))) }
+            + [("agreement", .number((t.agreement * 10000).rounded() / 10000))]
+    }
+
+    static func rect(_ f: Rect) -> JSONValue { .array([f.x, f.y, f.width, f.height].map(JSONValue.number)) }
+
+    static func json(_ r: IBViewResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("file", .string(r.file)), ("scene", .string(r.scene)), ("view", .string(r.view)), ("element", .string(r.element)),
+            ("platform", .string(r.platform.rawValue)), ("status", .string(r.status.rawValue)), ("stored", rect(r.stored)),
+            ("solved", r.solved.map(rect) ?? .null),
+        ]
+        if let cause = r.cause { members.append(("cause", .string(cause))) }
+        if r.sizeFromStoredFrame { members.append(("size_from_stored_frame", .bool(true))) }
+        return .object(members)
+    }
+
+    static func json(_ r: IBCheck) -> JSONValue {
+        let disagreements = r.results.filter { $0.status == .disagree }.map { d -> JSONValue in
+            .object([("scene", .string(d.scene)), ("view", .string(d.view)), ("stored", rect(d.stored)),
+                     ("solved", d.solved.map(rect) ?? .null), ("cause", .string(d.cause ?? "unexplained"))])
+        }
+        return .object([("file", .string(r.file)), ("platform", .string(r.platform.rawValue))] + members(r.tally)
+                        + [("disagreements", .array(disagreements))])
+    }
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Facts read off an Interface Builder corpus, for the values the importer can only fit (DESIGN 12).
+
+    Tools/ib-corpus-facts.py fixed-frames [CORPUS]   views with fixedFrame="YES": how many translate
+                                                     masks, and whether any constraint names them
+    Tools/ib-corpus-facts.py safe-area [CORPUS]      the root safe-area insets that IB's stored frames
+                                                     imply, by design device and toolsVersion (from
+                                                     required equalities between a root's direct
+                                                     subviews and its safe-area guide)
+
+CORPUS defaults to $LAYOUTLAB_IB_CORPUS, else ../shared/corpus/ib beside the repository. These are
+fitted values: docs/interface-builder.md says which of the importer's rules rest on them, and they
+should be checked on documents that were not used to fit them.
+"""
+import collections, glob, os, sys
+import xml.etree.ElementTree as ET
+
+def corpus(args):
+    if args: return args[0]
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.environ.get('LAYOUTLAB_IB_CORPUS') or os.path.join(here, '..', '..', 'shared', 'corpus', 'ib')
+
+def documents(folder):
+    for f in sorted(glob.glob(os.path.join(folder, '*.xib')) + glob.glob(os.path.join(folder, '*.storyboard'))):
+        try:
+            root = ET.parse(f).getroot()
+        except ET.ParseError:
+            continue
+        if root.tag == 'document':
+            yield os.path.basename(f), root
+
+def rect(e):
+    r = e.find("rect[@key='frame']")
+    return None if r is None else tuple(float(r.get(k, 0)) for k in ('x', 'y', 'width', 'height'))
+
+def fixed_frames(folder):
+    stats = collections.Counter()
+    for _, doc in documents(folder):
+        named = collections.Counter()
+        for owner in doc.iter():
+            cs = owner.find('constraints')
+            for c in ([] if cs is None else cs.findall('constraint')):
+                if c.get('placeholder') == 'YES': continue
+                named[c.get('firstItem') or owner.get('id')] += 1
+                if c.get('secondItem'): named[c.get('secondItem')] += 1
+        for e in doc.iter():
+            if e.get('fixedFrame') != 'YES': continue
+            translates = e.get('translatesAutoresizingMaskIntoConstraints') != 'NO'
+            stats['fixedFrame="YES"'] += 1
+            stats['  translating their masks' if translates else '  translatesAutoresizingMaskIntoConstraints="NO"'] += 1
+            if not translates and named[e.get('id')]:
+                stats['    of which named by a constraint'] += 1
+    for k, n in stats.items(): print(f'{n:6d}  {k}')
+    print(f"{stats['    of which named by a constraint']:6d}    of which named by a constraint")
+
+def safe_area(folder):
+    table = collections.defaultdict(collections.Counter)
+    for name, doc in documents(folder):
+        if 'CocoaTouch' not in doc.get('targetRuntime', ''): continue
+        device = doc.find('device')
+        dev = (device.get('id'), device.get('orientation', 'portrait')) if device is not None else ('-', '-')
+        tv = int(doc.get('toolsVersion', '0').split('.')[0])
+        for root in doc.iter('view'):
+            guide = root.find("viewLayoutGuide[@key='safeArea']")
+            frame = rect(root)
+            if guide is None or frame is None or root.get('key') != 'view': continue
+            sub = root.find('subviews')
+            kids = {v.get('id'): rect(v) for v in ([] if sub is None else list(sub)) if rect(v)}
+            cs = root.find('constraints')
+            for c in ([] if cs is None else cs.findall('constraint')):
+                if c.get('relation') or c.get('priority') not in (None, '1000') or c.get('multiplier'): continue
+                a, b = c.get('firstItem'), c.get('secondItem')
+                fa, fb = c.get('firstAttribute'), c.get('secondAttribute')
+                k = float(c.get('constant', 0))
+                for (view, va, g, ga, sign) in ((a, fa, b, fb, 1), (b, fb, a, fa, -1)):
+                    if g != guide.get('id') or view not in kids or va != ga: continue
+                    f = kids[view]
+                    if va == 'top':    # view.top == safe.top + k  (or safe.top == view.top - k)
+                        table[(dev, tv, 'top')][round(f[1] - sign * k, 1)] += 1
+                    if va == 'bottom':
+                        table[(dev, tv, 'bottom')][round(frame[3] - (f[1] + f[3]) + sign * k, 1)] += 1
+    for key in sorted(table, key=str):
+        (dev, tv, edge) = key
+        print(f'{dev[0]:12s} {dev[1]:9s} toolsVersion {tv:6d} {edge:6s}', dict(table[key].most_common(4)))
+
+if __name__ == '__main__':
+    commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        print(__doc__); sys.exit(64)
+    commands[sys.argv[1]](corpus(sys.argv[2:]))
