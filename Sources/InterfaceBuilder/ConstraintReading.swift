@@ -53,7 +53,7 @@ extension SceneBuilder {
             skip(e, "unreadable multiplier \(e["multiplier"] ?? "")")
             return nil
         }
-        let constant = Self.number(e["constant"]) ?? 0
+        let constant = Self.number(variations.value("constant", of: e) ?? e["constant"]) ?? 0
         let priority = Self.number(e["priority"]).map { min(1000, max(1, $0)) } ?? 1000
         return LayoutConstraint(item1, attr1, relation, item2, attr2, multiplier: multiplier, constant: constant, priority: priority,
                                 identifier: e["id"])

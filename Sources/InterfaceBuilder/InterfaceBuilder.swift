@@ -19,7 +19,9 @@ import ViewTree
 /// * Stack views as the constraints UIStackView installs (`StackViewConstraints`).
 /// * Table and collection view cells become scenes of their own (their content view is the root).
 public enum InterfaceBuilder {
-    public static func importDocument(text: String, file: String) throws(IBImportError) -> IBImport {
+    /// `sizeClasses` lays the document out for another trait collection than its design device's
+    /// (a sweep's device step): its size-class variations are applied for those traits.
+    public static func importDocument(text: String, file: String, sizeClasses: SizeClasses? = nil) throws(IBImportError) -> IBImport {
         let root: XMLElement
         do { root = try XMLReader.parse(text) } catch {
             throw IBImportError(file: file, location: error.location, problem: .malformedXML(error.message))
@@ -32,6 +34,7 @@ public enum InterfaceBuilder {
             throw IBImportError(file: file, location: root.location, problem: .notADocument("the root element is <\(root.name)>, not <document>"))
         }
         var reader = DocumentReader(file: file, document: root)
+        reader.sizeClassOverride = sizeClasses
         return reader.read()
     }
 }
@@ -61,6 +64,9 @@ struct DocumentReader {
     var scenes: [IBScene] = []
     /// Cells met inside other scenes, imported afterwards as scenes of their own.
     var pendingCells: [XMLElement] = []
+
+    /// The trait collection to lay out for, when not the design device's.
+    var sizeClassOverride: SizeClasses?
 
     init(file: String, document: XMLElement) {
         self.file = file
@@ -102,9 +108,6 @@ struct DocumentReader {
             k += 1
             let content = cell.children.first { $0["key"] == "contentView" && isView($0) } ?? cell
             addScene(name: "cell \(cell["id"] ?? "?")", root: content, viewController: nil, cell: content.location == cell.location ? nil : cell)
-        }
-        for v in document.descendants() where v.name == "variation" {
-            skip(v, "size-class variation (\(v["key"] ?? "?")): the base layout is imported, the variation's frames and constraints are not")
         }
         let device = designDevice
         return IBImport(file: file, kind: kind, platform: platform, usesAutoLayout: usesAutoLayout, designDevice: device?.id,

@@ -18,6 +18,10 @@ struct SceneBuilder {
     let toolsVersion: Double
     /// The document's image resources (name → size).
     let images: [String: Size]
+    /// `iOS.CocoaTouch`, `iOS.CocoaTouch.iPad`, `MacOSX.Cocoa`.
+    let targetRuntime: String
+    /// The size-class variations for the traits this scene is laid out for.
+    let variations: SizeClassVariations
     let root: XMLElement
     let viewController: XMLElement?
     /// The bars IB draws around this scene's root.
@@ -61,6 +65,10 @@ struct SceneBuilder {
         self.root = root
         self.viewController = viewController
         images = StandardViews.images(reader.document)
+        targetRuntime = reader.document["targetRuntime"] ?? ""
+        let presetTraits = reader.presetID(reader.designDevice?.id).flatMap { DevicePresets.standard.device($0) }
+            .map { $0.sizeClasses(reader.designDevice?.orientation ?? .portrait) }
+        variations = SizeClassVariations(traits: reader.sizeClassOverride ?? presetTraits, scene: cell ?? root)
         let inferred = viewController.flatMap { $0["id"] }.flatMap { reader.inferredBars[$0] } ?? SimulatedBars()
         bars = inferred.overridden(by: viewController, root: root)
     }
@@ -71,9 +79,10 @@ struct SceneBuilder {
 
     static func number(_ s: String?) -> Double? { s.flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil } }
 
-    static func frame(_ e: XMLElement) -> Rect? {
-        guard let r = e.child("rect", key: "frame") else { return nil }
-        return Rect(x: number(r["x"]) ?? 0, y: number(r["y"]) ?? 0, width: number(r["width"]) ?? 0, height: number(r["height"]) ?? 0)
+    /// A view's stored frame for the traits it is laid out for.
+    func frame(_ e: XMLElement) -> Rect? {
+        guard let r = variations.frameElement(of: e) ?? e.child("rect", key: "frame") else { return nil }
+        return Rect(x: Self.number(r["x"]) ?? 0, y: Self.number(r["y"]) ?? 0, width: Self.number(r["width"]) ?? 0, height: Self.number(r["height"]) ?? 0)
     }
 
     /// Whether a cell element sits inside another cell (its scene imports it).
@@ -90,7 +99,7 @@ struct SceneBuilder {
     func isRoot(_ e: XMLElement) -> Bool { e.name == root.name && e.location == root.location }
 
     mutating func build(name: String) -> IBScene {
-        let rootFrame = Self.frame(root) ?? .zero
+        let rootFrame = frame(root) ?? .zero
         let rootID = root["id"] ?? "root"
         ids.insert(rootID)
         for g in viewController?.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
@@ -148,8 +157,11 @@ struct SceneBuilder {
         let arranged = stacks.flatMap { $0.element.child("subviews")?.children.compactMap { $0["id"] } ?? [] }
         var insets = RootInsets(safeAreaInsets: scenario.tree.root.safeAreaInsets)
         if viewController != nil && platform == .iOS {
-            // A view controller's root: 16 on the sides of iPhones narrower than 414 in portrait, else 20.
-            let side: Double = !(preset?.hasPrefix("ipad") ?? false) && rootFrame.width < 414 && rootFrame.width < rootFrame.height ? 16 : 20
+            // A view controller's root: 16 on the sides of a root at most 375 points wide (iPhones in
+            // portrait), else 20 (*fitted*: the corpus's roots of 240.5 points, an iPad's child view
+            // controller, store 16; of 400, a presented sheet on an iPhone, and 427.5, 20; iPhones of
+            // 414 points and every landscape phone, 20).
+            let side: Double = rootFrame.width <= 375 ? 16 : 20
             insets.systemMinimumMargins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
             insets.inNavigationController = bars.navigationBar
         }
@@ -173,7 +185,9 @@ struct SceneBuilder {
             default: guides[gid] = "unsupported:\(g["key"] ?? "guide")"
             }
         }
-        for c in e.child("constraints")?.children("constraint") ?? [] { constraintElements.append((item, c)) }
+        for c in e.child("constraints")?.children("constraint") ?? [] where !variations.excluded.contains(c["id"] ?? "") {
+            constraintElements.append((item, c))
+        }
         if e.name == "stackView" { stacks.append((id, e)) }
         if e["layoutMarginsFollowReadableWidth"] == "YES" {
             skip(e, "layoutMarginsFollowReadableWidth: the readable content guide is not modelled; plain margins are used")
@@ -189,7 +203,11 @@ struct SceneBuilder {
                 skip(child, "a cell: the table or collection view lays it out at run time; imported as a scene of its own")
                 continue
             }
-            guard var frame = Self.frame(child) else {
+            if variations.excluded.contains(cid) {
+                skip(child, "not installed for the size classes laid out (a size-class variation excludes it)")
+                continue
+            }
+            guard var frame = frame(child) else {
                 skip(child, "a view without a frame")
                 continue
             }
@@ -198,7 +216,7 @@ struct SceneBuilder {
             if flipY { frame.y = parentSize.height - frame.y - frame.height }
             stored[cid] = frame
             if child["misplaced"] == "YES" { misplaced.insert(cid) }
-            if child["ambiguous"] == "YES" { ibAmbiguous.insert(cid) }
+            if child["ambiguous"] == "YES" || variations.ambiguous.contains(cid) { ibAmbiguous.insert(cid) }
             if BuildTimePins.isPinned(child) { pinned.insert(cid) }
             elements[cid] = child.name
             ids.insert(cid)

@@ -12,7 +12,8 @@ extension SceneBuilder {
         var size = IntrinsicContentSize()
         var fromFrame = false
         if platform == .iOS {
-            let m = StandardViews.metrics(e, toolsVersion: toolsVersion, images: images)
+            let pad = preset?.hasPrefix("ipad") ?? (targetRuntime.hasSuffix("iPad"))
+            let m = StandardViews.metrics(e, toolsVersion: toolsVersion, pad: pad, images: images)
             view.alignmentRectInsets = m.alignmentRectInsets
             let rect = view.alignmentRect(forFrame: frame)
             func length(_ l: StandardViews.Length, stored: Double) -> Double? {

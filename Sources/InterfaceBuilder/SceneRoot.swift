@@ -39,6 +39,10 @@ extension SceneBuilder {
                                         toolsVersion: toolsVersion, bars: bars, barMetrics: DevicePresets.standard.bars, root: frame) {
             let fills = bars.freeform || abs(screen.screen.width - frame.width) < 1 && abs(screen.screen.height - frame.height) < 1
             guard viewController != nil || fills else { return .zero }
+            // A child view controller narrower than the screen is drawn off its edges, without bars;
+            // one as wide as the screen is drawn as a screen of its own (*fitted*: AVAEMixer's
+            // children on an iPad store no status bar, XLPagerTabStrip's full-width ones store 20).
+            if bars.embedded && abs(screen.screen.width - frame.width) >= 1 { return .zero }
             return screen.safeArea(rootFrame: screen.placed(frame))
         }
         // No design device: IB's simulated status bar (20 points) over a full-height root, and its bars.

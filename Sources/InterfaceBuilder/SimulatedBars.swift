@@ -14,6 +14,12 @@ struct SimulatedBars: Hashable, Sendable {
     /// The scene has a freeform simulated size: IB draws it as its own screen, without the design
     /// device's notch or home indicator.
     var freeform = false
+    /// The scene is embedded in a container view (an `embed` segue leads to it): its root is not at
+    /// the screen's edges, and IB gives it no bars and no safe area.
+    var embedded = false
+    /// The scene is presented modally (a `modal` or `presentation` segue leads to it, not full
+    /// screen): from Xcode 11, IB draws it as a sheet.
+    var presented = false
 
     /// A scene's own simulated metrics, over what its containers imply. `<nil key="…"/>` is IB's
     /// "None"; an absent element is "Inferred".
@@ -49,20 +55,30 @@ struct SimulatedBars: Hashable, Sendable {
             segues[id] = vc.descendants().filter { $0.name == "segue" && $0["destination"] != nil }
         }
         var out: [String: SimulatedBars] = [:]
+        for e in segues.values.flatMap({ $0 }) {
+            guard let id = e["destination"] else { continue }
+            if e["kind"] == "embed" { out[id, default: SimulatedBars()].embedded = true }
+            let styles: [String?] = [e["modalPresentationStyle"], controllers[id]?["modalPresentationStyle"]]
+            let fullScreen = styles.contains { $0 == "fullScreen" || $0 == "overFullScreen" }
+            if ["modal", "presentation"].contains(e["kind"] ?? "") && !fullScreen { out[id, default: SimulatedBars()].presented = true }
+        }
+        // Containers start the walk. (A navigation item alone does not: IQKeyboardManager's scenes
+        // have one and IB draws no bar over them.)
         var queue = controllers.values.filter { ["navigationController", "tabBarController"].contains($0.name) }
             .compactMap { $0["id"] }.map { ($0, SimulatedBars()) }
+        var visited: Set<String> = []
         while let (id, context) = queue.popLast() {
-            if let old = out[id] {
-                if old.union(context) == old { continue }
-                out[id] = old.union(context)
-            } else {
-                out[id] = context
-            }
+            let old = out[id] ?? context
+            if visited.contains(id) && old.union(context) == old { continue }
+            visited.insert(id)
+            out[id] = old.union(context)
             let merged = out[id]!
             guard let vc = controllers[id] else { continue }
             for e in segues[id] ?? [] {
                 let destination = e["destination"]!
                 var next = merged
+                next.embedded = false  // a container's children are drawn as full screens
+                next.presented = false
                 switch (vc.name, e["relationship"]) {
                 case ("navigationController", "rootViewController"?):
                     next.navigationBar = vc["navigationBarHidden"] != "YES"
@@ -84,7 +100,7 @@ struct SimulatedBars: Hashable, Sendable {
     func union(_ o: SimulatedBars) -> SimulatedBars {
         SimulatedBars(statusBar: statusBar && o.statusBar, navigationBar: navigationBar || o.navigationBar,
                       largeTitles: largeTitles || o.largeTitles, toolbar: toolbar || o.toolbar, tabBar: tabBar || o.tabBar,
-                      freeform: freeform || o.freeform)
+                      freeform: freeform || o.freeform, embedded: embedded || o.embedded, presented: presented || o.presented)
     }
 }
 
@@ -99,13 +115,19 @@ struct SimulatedScreen {
     var statusBar: Double
     var topBars: Double
     var bottomBars: Double
+    /// The scene is presented modally and drawn as a sheet (Xcode 11 on).
+    var sheets: Bool
 
     init?(preset: DevicePreset?, deviceID: String?, orientation: Orientation, toolsVersion: Double, bars: SimulatedBars,
           barMetrics: BarMetrics, root: Rect) {
         guard let preset else { return nil }
         let landscape = orientation == .landscape
-        screen = bars.freeform ? root.size : preset.screen(orientation)
+        // A root larger than the device's screen (a size IB was told to simulate) is its own screen.
+        let deviceScreen = preset.screen(orientation)
+        screen = bars.freeform ? root.size
+            : Size(width: max(deviceScreen.width, root.width), height: max(deviceScreen.height, root.height))
         let pad = preset.idiom == .pad
+        sheets = toolsVersion >= 15000 && bars.presented
         var insets = DesignDevice.insets(preset: preset, deviceID: deviceID, orientation: orientation, toolsVersion: toolsVersion)
         let hasNotch = preset.portraitSafeArea.bottom > 0
         // Home-button devices: the preset's top inset is the status bar (hidden on iPhones in
@@ -129,15 +151,20 @@ struct SimulatedScreen {
     /// Where a root stored at `frame` sits on the screen. IB stores a root laid out between opaque bars
     /// either at its place (y = 64) or at y = 0 with the height the bars leave (603 on a 667-point
     /// screen): a root at 0 that is shorter than the screen starts below the top bars when that makes
-    /// it end on the screen's bottom or on the top of the bottom bars; otherwise it stays at the top
-    /// (above an opaque tab bar, 618 high).
+    /// it end on the screen's bottom or on the top of the bottom bars. From Xcode 11 (toolsVersion
+    /// 15000), a modally presented root 10 points shorter than the screen below the status bar is a
+    /// sheet (iOS 13's: 842 high on an 896-point screen), which ends at the screen's bottom. Otherwise
+    /// it stays at the top (above an opaque tab bar, 618 high).
     func placed(_ frame: Rect) -> Rect {
         guard frame.minY == 0, frame.height < screen.height - 0.5 else { return frame }
         let top = device.top + statusBar + topBars
         let bottomEdges = [screen.height, screen.height - device.bottom - bottomBars]
-        guard bottomEdges.contains(where: { abs(top + frame.height - $0) < 0.5 }) else { return frame }
         var f = frame
-        f.y = top
+        if bottomEdges.contains(where: { abs(top + frame.height - $0) < 0.5 }) {
+            f.y = top
+        } else if sheets && abs(screen.height - max(device.top, statusBar, 20) - 10 - frame.height) < 0.5 {
+            f.y = screen.height - frame.height
+        }
         return f
     }
 

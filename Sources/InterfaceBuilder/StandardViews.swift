@@ -33,7 +33,9 @@ enum StandardViews {
     /// document of 13 switches).
     static let iOS26 = 24000.0
 
-    static func metrics(_ e: XMLElement, toolsVersion tv: Double, images: [String: Size]) -> Metrics {
+    /// `pad`: the document is drawn for an iPad, whose bars grew to 50 points with the iOS 12 SDK
+    /// (toolsVersion 14000; DESIGN 9, Hackworth).
+    static func metrics(_ e: XMLElement, toolsVersion tv: Double, pad: Bool, images: [String: Size]) -> Metrics {
         switch e.name {
         case "label", "textField":
             return Metrics(width: .storedFrame, height: .storedFrame)
@@ -70,7 +72,7 @@ enum StandardViews {
             let wheels = e["datePickerStyle"] == nil || e["datePickerStyle"] == "wheels"
             return wheels ? Metrics(height: .fixed(216)) : Metrics(width: .storedFrame, height: .storedFrame)
         case "toolbar", "navigationBar":
-            return Metrics(height: .fixed(44))
+            return Metrics(height: .fixed(pad && tv >= 14000 ? 50 : 44))
         case "tabBar":
             return Metrics(height: .fixed(49))
         case "searchBar":
