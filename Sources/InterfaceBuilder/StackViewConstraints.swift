@@ -1,4 +1,5 @@
 import ConstraintModel
+import Geometry
 import LabXML
 import ViewTree
 
@@ -44,6 +45,9 @@ enum StackViewConstraints {
         guard !ids.isEmpty else { return [] }
         var views = tree.views
         for id in ids { views[tree.index(of: id)!].translatesMask = false }
+        if distribution == "fill" && platform == .iOS {
+            breakTiesByIndex(ids.filter { !hidden.contains($0) }, axis: vertical ? .vertical : .horizontal, views: &views, tree: tree)
+        }
 
         let (start, end, size): (LayoutAttribute, LayoutAttribute, LayoutAttribute) = vertical ? (.top, .bottom, .height) : (.leading, .trailing, .width)
         let (crossStart, crossEnd, crossSize, crossCenter): (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
@@ -89,6 +93,11 @@ enum StackViewConstraints {
                 add(LayoutConstraint(v, size, .equal, first, size, multiplier: own / base, priority: 999), "UISV-fill-proportionally")
             }
         }
+        if alignment != "fill" {
+            // Without `fill`, a stack view fits its cross size to its largest arranged view (Apple:
+            // the stack "encompasses" its widest view): a weak pull to zero against canvas-fit.
+            add(LayoutConstraint(stack, crossSize, .equal, constant: 0, priority: 51), "UISV-spanning-fit")
+        }
         for v in ids {
             switch alignment {
             case "fill":
@@ -112,5 +121,28 @@ enum StackViewConstraints {
             tree = rebuilt
         }
         return out
+    }
+
+    /// `fill` resolves what bare constraints leave tied as Apple documents for UIStackView: with spare
+    /// space the view with the lowest hugging priority stretches, and among equals the one with the
+    /// lowest index; with too little, the lowest compression resistance shrinks, again the lowest
+    /// index first. The lab makes the order explicit: each later arranged view with an intrinsic size
+    /// on the axis hugs and resists a thousandth of a priority level more than the one before it
+    /// (the priority ladder keeps every used level strictly above the one below).
+    static func breakTiesByIndex(_ ids: [String], axis: Axis, views: inout [View], tree: ViewTree) {
+        var seen = 0
+        for id in ids {
+            let i = tree.index(of: id)!
+            guard views[i].intrinsicContentSize[axis] != nil else { continue }
+            let bump = Double(seen) * 0.001
+            seen += 1
+            if axis == .horizontal {
+                views[i].contentHuggingPriority.horizontal += bump
+                views[i].contentCompressionResistancePriority.horizontal += bump
+            } else {
+                views[i].contentHuggingPriority.vertical += bump
+                views[i].contentCompressionResistancePriority.vertical += bump
+            }
+        }
     }
 }

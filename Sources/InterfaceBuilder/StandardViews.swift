@@ -58,7 +58,10 @@ enum StandardViews {
         case "stepper":
             return Metrics(width: .fixed(94), height: .fixed(tv >= iOS13 ? 32 : 29))
         case "slider":
-            return Metrics(height: .fixed(31))
+            // A 31-point frame around a 29-point alignment rect whose ends the thumb overhangs by 2
+            // (*fitted*: every constrained slider in the corpus stores x 2 less and a width 4 more
+            // than its constraints give, and a top-pinned one y 1 less).
+            return Metrics(height: .fixed(29), alignmentRectInsets: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
         case "progressView":
             return Metrics(height: .fixed(tv >= iOS14 ? 4 : (e["progressViewStyle"] == "bar" ? 2.5 : 2)))
         case "activityIndicatorView":
