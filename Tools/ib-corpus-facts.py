@@ -7,6 +7,13 @@
                                                      imply, by design device and toolsVersion (from
                                                      required equalities between a root's direct
                                                      subviews and its safe-area guide)
+    Tools/ib-corpus-facts.py controls [CORPUS]       the stored heights of iOS standard controls, by
+                                                     toolsVersion (their intrinsic sizes by era)
+    Tools/ib-corpus-facts.py insets [CORPUS] [ELEMENT…]
+                                                     the alignment-rect insets stored frames imply:
+                                                     for each edge a required equality pins to the
+                                                     superview's same edge (or a constant size),
+                                                     how far the frame reaches beyond it
 
 CORPUS defaults to $LAYOUTLAB_IB_CORPUS, else ../shared/corpus/ib beside the repository. These are
 fitted values: docs/interface-builder.md says which of the importer's rules rest on them, and they
@@ -83,8 +90,67 @@ def safe_area(folder):
         (dev, tv, edge) = key
         print(f'{dev[0]:12s} {dev[1]:9s} toolsVersion {tv:6d} {edge:6s}', dict(table[key].most_common(4)))
 
+CONTROLS = ['switch', 'slider', 'segmentedControl', 'stepper', 'progressView', 'activityIndicatorView',
+            'pickerView', 'toolbar', 'navigationBar', 'tabBar', 'searchBar', 'pageControl']
+
+def controls(folder):
+    table = collections.defaultdict(collections.Counter)
+    for _, doc in documents(folder):
+        if 'CocoaTouch' not in doc.get('targetRuntime', ''): continue
+        tv = int(doc.get('toolsVersion', '0').split('.')[0])
+        for e in doc.iter():
+            if e.tag in CONTROLS and rect(e):
+                table[(e.tag, tv)][(rect(e)[2] if e.tag in ('switch', 'stepper') else None, rect(e)[3])] += 1
+    for key in sorted(table): print(f'{key[0]:22s} toolsVersion {key[1]:6d}', dict(table[key].most_common(4)))
+
+def insets(folder, elements):
+    """Per element (and style), the insets implied by equalities to the direct superview's edges."""
+    table = collections.defaultdict(collections.Counter)
+    for _, doc in documents(folder):
+        tv = int(doc.get('toolsVersion', '0').split('.')[0])
+        parent = {}
+        for p in doc.iter():
+            sub = p.find('subviews')
+            for c in ([] if sub is None else list(sub)): parent[c.get('id')] = p
+        views = {e.get('id'): e for e in doc.iter() if rect(e) and e.get('id')}
+        for owner in doc.iter():
+            cs = owner.find('constraints')
+            for c in ([] if cs is None else cs.findall('constraint')):
+                if c.get('relation') or c.get('priority') not in (None, '1000') or c.get('multiplier') or c.get('placeholder'):
+                    continue
+                a, b = c.get('firstItem') or owner.get('id'), c.get('secondItem')
+                fa, fb, k = c.get('firstAttribute'), c.get('secondAttribute'), float(c.get('constant', 0))
+                for (v, va, s, sa, sign) in ((a, fa, b, fb, 1), (b, fb, a, fa, -1)):
+                    e = views.get(v)
+                    if e is None or e.tag not in elements: continue
+                    f = rect(e)
+                    key = (e.tag, e.get('bezelStyle') or e.get('style') or '', 'toolsVersion>=17000' if tv >= 17000 else 'older')
+                    if s is None and sign == 1 and va in ('width', 'height'):
+                        table[key][('left+right' if va == 'width' else 'top+bottom', round(f[2 if va == 'width' else 3] - k, 1))] += 1
+                        continue
+                    p = parent.get(v)
+                    if p is None or s != p.get('id') or va != sa or rect(p) is None: continue
+                    pw, ph = rect(p)[2], rect(p)[3]
+                    flipped = 'Cocoa' in doc.get('type', '') and 'CocoaTouch' not in doc.get('type', '') and p.get('flipped') != 'YES'
+                    y = ph - f[1] - f[3] if flipped else f[1]
+                    edge = sign * k   # the view's edge = the superview's + edge
+                    if va in ('leading', 'left'): table[key][('left', round(edge - f[0], 1))] += 1
+                    if va in ('trailing', 'right'): table[key][('right', round(f[0] + f[2] - (pw + edge), 1))] += 1
+                    if va == 'top': table[key][('top', round(edge - y, 1))] += 1
+                    if va == 'bottom': table[key][('bottom', round(y + f[3] - (ph + edge), 1))] += 1
+    for key in sorted(table):
+        print(' '.join(key))
+        for edge in ('left', 'right', 'top', 'bottom', 'left+right', 'top+bottom'):
+            found = {v: n for (e, v), n in table[key].items() if e == edge}
+            if found: print(f'    {edge:10s}', dict(sorted(found.items(), key=lambda kv: -kv[1])[:5]))
+
 if __name__ == '__main__':
-    commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area}
+    commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area, 'controls': controls}
+    if len(sys.argv) >= 2 and sys.argv[1] == 'insets':
+        rest = sys.argv[2:]
+        folder = rest.pop(0) if rest and os.path.isdir(rest[0]) else corpus([])
+        insets(folder, set(rest) or {'switch', 'slider'})
+        sys.exit(0)
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__); sys.exit(64)
     commands[sys.argv[1]](corpus(sys.argv[2:]))

@@ -19,6 +19,9 @@ import ViewTree
 /// * Stack views as the constraints UIStackView installs (`StackViewConstraints`).
 /// * Table and collection view cells become scenes of their own (their content view is the root).
 public enum InterfaceBuilder {
+    /// Whether a document has size-class variations (and so lays out differently per trait collection).
+    public static func hasSizeClassVariations(_ text: String) -> Bool { SizeClassVariations.present(in: text) }
+
     /// `sizeClasses` lays the document out for another trait collection than its design device's
     /// (a sweep's device step): its size-class variations are applied for those traits.
     public static func importDocument(text: String, file: String, sizeClasses: SizeClasses? = nil) throws(IBImportError) -> IBImport {

@@ -128,7 +128,7 @@ public enum Regression {
         var out: [Row] = []
         for r in results {
             let u = plan.unit(r.unit)
-            let tree = plan.scenarios[u.scenario].scenario.tree
+            let tree = plan.scenario(for: u).tree
             let label = plan.spec.comparisons[u.comparison].description
             for d in r.divergences {
                 let frames = [d.a.x, d.a.y, d.a.width, d.a.height, d.b.x, d.b.y, d.b.width, d.b.height].map(stored)

@@ -151,7 +151,7 @@ public final class ResultsStore {
     /// Builds a unit's rows for run `run`.
     public static func prepare(_ result: UnitResult, plan: SweepPlan, run runID: Int64) -> PreparedUnit {
         let u = plan.unit(result.unit)
-        let tree = plan.scenarios[u.scenario].scenario.tree
+        let tree = plan.scenario(for: u).tree
         func real(_ v: Double) -> SQLValue { v.isFinite ? .real(v) : .null }
         func int(_ v: Int?) -> SQLValue { v.map { .integer(Int64($0)) } ?? .null }
         let unit: [SQLValue] = [.integer(runID), int(result.unit), int(u.scenario), int(u.sequence), .text(plan.spec.sequences[u.sequence].kind),

@@ -150,10 +150,15 @@ public enum SequenceSpec: Hashable, Sendable {
 public struct IBSceneEntry: Sendable {
     /// `ib:<file>#<scene>`: the file and scene every divergence carries (view ids are IB's).
     public var source: String
+    /// The scene laid out for its design device.
     public var scenario: Scenario
+    /// The scene laid out for other size classes, where its size-class variations change it (DESIGN
+    /// 12.3): a device step with those traits uses this form (a landscape iPhone, compact height).
+    public var variants: [SizeClasses: Scenario]
 
-    public init(source: String, scenario: Scenario) {
+    public init(source: String, scenario: Scenario, variants: [SizeClasses: Scenario] = [:]) {
         self.source = source
         self.scenario = scenario
+        self.variants = variants
     }
 }

@@ -321,7 +321,9 @@ private struct Reader {
     }
 
     /// `ib: {path, devices, orientations}`: the scenes of every document under the path. Documents
-    /// the importer cannot read (legacy archives) are left out and named in `ibSkipped`.
+    /// the importer cannot read (legacy archives) are left out and named in `ibSkipped`. A document
+    /// with size-class variations is also imported for the size classes of each device and
+    /// orientation the source steps to (`IBSceneEntry.variants`).
     func interfaceBuilder(_ node: Node) throws(SpecError) -> ScenarioSource {
         let g = try mapping(node, "ib", allowed: ["path", "devices", "orientations"])
         func get(_ k: String) -> Node? { g.first { $0.key == k }?.value }
@@ -333,19 +335,37 @@ private struct Reader {
             ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             : [path]
+        var traits: Set<SizeClasses> = []
+        if let devicesNode = get("devices") {
+            let orientations = try self.orientations(get("orientations"), default: [.portrait])
+            for d in try devices(devicesNode, "ib") { for o in orientations { traits.insert(d.sizeClasses(o)) } }
+        }
         var scenes: [IBSceneEntry] = []
         for f in files {
-            guard let data = FileManager.default.contents(atPath: f),
-                  let doc = try? InterfaceBuilder.importDocument(text: String(decoding: data, as: UTF8.self), file: f) else { continue }
+            guard let data = FileManager.default.contents(atPath: f) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            guard let doc = try? InterfaceBuilder.importDocument(text: text, file: f) else { continue }
+            var variants: [SizeClasses: [String: Scenario]] = [:]
+            if InterfaceBuilder.hasSizeClassVariations(text) {
+                for t in traits {
+                    guard let other = try? InterfaceBuilder.importDocument(text: text, file: f, sizeClasses: t) else { continue }
+                    variants[t] = Dictionary(other.scenes.map { ($0.name, Self.sweepable($0.scenario)) }) { a, _ in a }
+                }
+            }
             let name = (f as NSString).lastPathComponent
             for scene in doc.scenes where !scene.scenario.tree.views.isEmpty {
-                var s = scene.scenario
-                // The environment gives the root its safe area.
-                s.tree.root.safeAreaInsets = .zero
-                scenes.append(IBSceneEntry(source: "ib:\(name)#\(scene.name)", scenario: s))
+                let forms = variants.compactMapValues { $0[scene.name] }.filter { !$0.value.tree.views.isEmpty }
+                scenes.append(IBSceneEntry(source: "ib:\(name)#\(scene.name)", scenario: Self.sweepable(scene.scenario), variants: forms))
             }
         }
         return .interfaceBuilder(path: relative, scenes: scenes)
+    }
+
+    /// An imported scene as a sweep runs it: the environment gives the root its safe area.
+    static func sweepable(_ scenario: Scenario) -> Scenario {
+        var s = scenario
+        s.tree.root.safeAreaInsets = .zero
+        return s
     }
 
     func rows(_ node: Node) throws(SpecError) -> RowGeneratorSpec {

@@ -1,4 +1,5 @@
 import ConstraintModel
+import Environment
 import Geometry
 import Scenario
 import ViewTree
@@ -9,9 +10,12 @@ import ViewTree
 /// sequence pairs in order, so units can be done in any order, on any core, and resumed by number.
 public struct SweepPlan: Sendable {
     public struct ScenarioEntry: Sendable {
-        /// `file:<path>`, `generated:<source>/<index>`, `grid:<source>/<index>` or `rows:<source>/<index>`.
+        /// `file:<path>`, `generated:<source>/<index>`, `grid:<source>/<index>`, `rows:<source>/<index>`
+        /// or `ib:<file>#<scene>`.
         public var source: String
         public var scenario: Scenario
+        /// Interface Builder scenes' other size-class forms (`IBSceneEntry.variants`).
+        public var variants: [SizeClasses: Scenario] = [:]
     }
 
     public let spec: ExperimentSpec
@@ -38,7 +42,7 @@ public struct SweepPlan: Sendable {
                     entries.append(ScenarioEntry(source: "grid:\(g)/\(i)", scenario: Scenario(tree: grid.tree(i))))
                 }
             case .interfaceBuilder(_, let scenes):
-                entries += scenes.map { ScenarioEntry(source: $0.source, scenario: $0.scenario) }
+                entries += scenes.map { ScenarioEntry(source: $0.source, scenario: $0.scenario, variants: $0.variants) }
             case .rows(let rows):
                 for i in 0..<rows.count {
                     entries.append(ScenarioEntry(source: "rows:\(g)/\(i)", scenario: RowGenerator.scenario(rows, seed: spec.seed, index: i, generator: g)))
@@ -75,10 +79,19 @@ public struct SweepPlan: Sendable {
         return spec.sequences[q].steps(from: scenarios[s].scenario.tree.superviewSize, seed: rng.next())
     }
 
+    /// The scenario a unit lays out: an Interface Builder scene in the size classes of the device its
+    /// environment sequence starts on, else the scenario as read.
+    public func scenario(for u: Unit) -> Scenario {
+        let entry = scenarios[u.scenario]
+        guard !entry.variants.isEmpty, case .environments(_, let environments) = spec.sequences[u.sequence],
+              let first = environments.first else { return entry.scenario }
+        return entry.variants[first.device.sizeClasses(first.orientation)] ?? entry.scenario
+    }
+
     /// Runs one unit.
     public func run(_ index: Int) -> UnitResult {
         let u = unit(index)
-        let entry = scenarios[u.scenario].scenario
+        let entry = scenario(for: u)
         return UnitRunner.run(tree: entry.tree, constraints: entry.constraints, steps: steps(scenario: u.scenario, sequence: u.sequence),
                               comparison: spec.comparisons[u.comparison], unit: index, engines: spec.engines)
     }

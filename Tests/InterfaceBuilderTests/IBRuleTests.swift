@@ -1,0 +1,150 @@
+import ConstraintModel
+import Environment
+import Foundation
+import Geometry
+import InterfaceBuilder
+import Testing
+import ViewTree
+
+/// The rules of docs/interface-builder.md, each on a document written for the test (`Fixtures/`, or a
+/// template below): what Xcode and UIKit add to a document's constraints (issue 20).
+@Suite("Interface Builder rules")
+struct IBRuleTests {
+    static func fixture(_ name: String, sizeClasses: SizeClasses? = nil) throws -> IBImport {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+        return try InterfaceBuilder.importDocument(text: try String(contentsOf: url, encoding: .utf8), file: name, sizeClasses: sizeClasses)
+    }
+
+    static func statuses(_ doc: IBImport) -> [String: IBViewResult.Status] {
+        Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0.status) })
+    }
+
+    /// Build-time pins: a fixedFrame view with no constraints is an input, what is placed against it is
+    /// computed; placeholder constraints shape the check but not the built scenario; IB's own
+    /// ambiguity is a status of its own.
+    @Test func buildTimePinsPlaceholdersAndIBAmbiguity() throws {
+        let doc = try Self.fixture("BuildTimePins.xib")
+        let scene = try #require(doc.scenes.first)
+        let pins = scene.scenario.constraints.filter { $0.identifier == "IB auto generated at build time for view with fixed frame" }
+        #expect(pins.count == 4 && pins.allSatisfy { $0.item1 == "pinned" && $0.isRequired })
+        #expect(pins.map(\.constant).sorted() == [20, 40, 100, 200])
+        #expect(!scene.scenario.constraints.contains { $0.identifier == "c-held-w-placeholder" })
+        #expect(scene.placeholderConstraints.map(\.identifier) == ["c-held-w-placeholder"])
+        #expect(Self.statuses(doc) == ["pinned": .input, "inside": .agree, "held": .agree, "unsure": .ibAmbiguous])
+        // Without the placeholder, the held view's width is free: the build is ambiguous there.
+        let built = IBCheck.solve(scene, withPlaceholders: false)
+        #expect(built.ambiguous.contains("held") && !IBCheck.solve(scene).ambiguous.contains("held"))
+        // A view's size stands for text only where it is text: the label, not the views.
+        #expect(scene.sizeFromStoredFrame == ["inside"])
+    }
+
+    /// The bars IB simulates: a hidden navigation bar, one reached through a button's segue, a root
+    /// between opaque bars, no status bar, an iOS 13 sheet, a freeform scene, a tab's child.
+    @Test func simulatedBars() throws {
+        let doc = try Self.fixture("SimulatedBars.storyboard")
+        let top = Dictionary(uniqueKeysWithValues: doc.scenes.map { ($0.name, $0.rootInsets.safeAreaInsets) })
+        #expect(top["scene sc-a A"] == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(top["scene sc-b B"] == EdgeInsets(top: 64, left: 0, bottom: 0, right: 0))
+        #expect(top["scene sc-c C"] == EdgeInsets(top: 64, left: 0, bottom: 0, right: 0))
+        #expect(top["scene sc-d D"] == .zero)
+        #expect(top["scene sc-e E"] == .zero)
+        #expect(top["scene sc-f F"] == .zero)
+        #expect(top["scene sc-g G"] == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(top["scene sc-h H"] == EdgeInsets(top: 20, left: 0, bottom: 49, right: 0))
+        #expect(Set(Self.statuses(doc).values) == [.agree])
+    }
+
+    /// A notched canvas's top inset follows the iOS version the saving Xcode simulated.
+    @Test(arguments: [("retina6_1", "16097", 44.0), ("retina6_1", "17506", 48.0), ("retina5_9", "21701", 44.0),
+                      ("retina5_9", "22505", 50.0), ("retina6_12", "19162", 47.0)])
+    func notchByXcodeVersion(device: String, toolsVersion: String, top: Double) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+                <device id="\(device)" orientation="portrait" appearance="light"/>
+                <scenes><scene sceneID="s"><objects><viewController id="vc" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="r"><rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                        <viewLayoutGuide key="safeArea" id="g"/></view>
+                </viewController></objects></scene></scenes>
+            </document>
+            """
+        let doc = try InterfaceBuilder.importDocument(text: text.replacingOccurrences(of: "width=\"414\" height=\"896\"",
+                                                                                        with: Self.screen(device)), file: "n.storyboard")
+        #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
+    }
+
+    static func screen(_ device: String) -> String {
+        switch device {
+        case "retina5_9": "width=\"375\" height=\"812\""
+        case "retina6_12": "width=\"390\" height=\"844\""
+        default: "width=\"414\" height=\"896\""
+        }
+    }
+
+    /// Edges between a scroll view and its content attach to the content; sizes and centres, and the
+    /// frame layout guide, to the frame.
+    @Test func scrollViewContent() throws {
+        let doc = try Self.fixture("ScrollContent.xib")
+        let scene = try #require(doc.scenes.first)
+        #expect(scene.scenario.tree.views.first { $0.id == "scroll" }?.scrollView != nil)
+        let (frames, ambiguous, _) = IBCheck.solve(scene)
+        #expect(frames["content"] == Rect(x: 0, y: 0, width: 375, height: 1000))  // taller than the 400-point frame
+        #expect(frames["badge"] == Rect(x: 167.5, y: 180, width: 40, height: 40))  // centred on the frame, not the content
+        #expect(frames["strip"] == Rect(x: 0, y: 0, width: 750, height: 267))
+        #expect(ambiguous.isEmpty)
+        #expect(Set(Self.statuses(doc).values) == [.agree])
+    }
+
+    /// Standard controls take UIKit's sizes (and alignment rects), not their stored frames.
+    @Test func standardControls() throws {
+        let doc = try Self.fixture("StandardControls.xib")
+        let scene = try #require(doc.scenes.first)
+        let view = { (id: String) in scene.scenario.tree.views.first { $0.id == id }! }
+        #expect(view("toggle").alignmentRectInsets == EdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
+        #expect(view("toggle").intrinsicContentSize == IntrinsicContentSize(width: 49, height: 31))
+        #expect(view("volume").alignmentRectInsets == EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
+        #expect(view("picker").intrinsicContentSize == IntrinsicContentSize(width: nil, height: 216))
+        #expect(view("star").intrinsicContentSize == IntrinsicContentSize(width: 24, height: 20))
+        #expect(view("info").intrinsicContentSize == IntrinsicContentSize(width: 22, height: 22))
+        #expect(scene.sizeFromStoredFrame.isEmpty)
+        #expect(Set(Self.statuses(doc).values) == [.agree])
+    }
+
+    /// Xcode 26's switch: 61 x 28 inside a 63 x 28 frame (a document of 13 switches).
+    @Test func switchEras() throws {
+        for (tools, size) in [("17701", Size(width: 49, height: 31)), ("24127", Size(width: 61, height: 28))] {
+            let text = ImportTests.xib(#"<switch translatesAutoresizingMaskIntoConstraints="NO" id="s"><rect key="frame" x="0" y="0" width="51" height="31"/></switch>"#)
+                .replacingOccurrences(of: #"toolsVersion="17701""#, with: #"toolsVersion="\#(tools)""#)
+            let s = try #require(try ImportTests.load(text).scenes.first).scenario.tree.views[0]
+            #expect(s.intrinsicContentSize == IntrinsicContentSize(width: size.width, height: size.height), "\(tools)")
+        }
+    }
+
+    /// Cells: Xcode 8's content view margins are 8; a collection view cell's constraints name the cell.
+    @Test func cellRules() throws {
+        let doc = try Self.fixture("CellMargins.xib")
+        #expect(doc.scenes.map(\.name) == ["cell old-cell", "cell grid-cell"])
+        #expect(doc.scenes[0].scenario.tree.root.layoutMargins == .defaultLayoutMargins)
+        #expect(doc.scenes[1].scenario.constraints.filter { $0.item1 == ViewTree.superviewID || $0.item2 == ViewTree.superviewID }.count == 6)
+        #expect(!doc.skipped.contains { $0.reason.contains("not in this scene") })
+        #expect(Set(Self.statuses(doc).values) == [.agree])
+    }
+
+    /// Size classes: the design device's traits pick constraints, constants and subviews; another
+    /// trait collection picks others.
+    @Test func sizeClassVariations() throws {
+        let portrait = try #require(try Self.fixture("SizeClasses.storyboard").scenes.first)
+        #expect(portrait.scenario.tree.views.map(\.id) == ["banner"])
+        #expect(portrait.scenario.constraints.compactMap(\.identifier).contains("c-lead-compact"))
+        #expect(!portrait.scenario.constraints.compactMap(\.identifier).contains("c-lead-regular"))
+        let landscape = try #require(try Self.fixture("SizeClasses.storyboard",
+                                                       sizeClasses: SizeClasses(horizontal: .compact, vertical: .compact)).scenes.first)
+        #expect(landscape.scenario.tree.views.map(\.id) == ["banner", "extra"])
+        #expect(landscape.scenario.constraints.first { $0.identifier == "c-banner-h" }?.constant == 50)
+        let pad = try #require(try Self.fixture("SizeClasses.storyboard",
+                                                 sizeClasses: SizeClasses(horizontal: .regular, vertical: .regular)).scenes.first)
+        #expect(pad.scenario.constraints.first { $0.identifier == "c-lead-regular" }?.constant == 100)
+        #expect(!pad.scenario.constraints.compactMap(\.identifier).contains("c-lead-compact"))
+        #expect(Self.statuses(try Self.fixture("SizeClasses.storyboard")) == ["banner": .agree])
+    }
+}
