@@ -9,6 +9,9 @@
                                                      subviews and its safe-area guide)
     Tools/ib-corpus-facts.py controls [CORPUS]       the stored heights of iOS standard controls, by
                                                      toolsVersion (their intrinsic sizes by era)
+    Tools/ib-corpus-facts.py appkit-controls [CORPUS]
+                                                     the same for AppKit controls, by cell type, bezel,
+                                                     control size and era
     Tools/ib-corpus-facts.py insets [CORPUS] [ELEMENT…]
                                                      the alignment-rect insets stored frames imply:
                                                      for each edge a required equality pins to the
@@ -93,15 +96,38 @@ def safe_area(folder):
 CONTROLS = ['switch', 'slider', 'segmentedControl', 'stepper', 'progressView', 'activityIndicatorView',
             'pickerView', 'toolbar', 'navigationBar', 'tabBar', 'searchBar', 'pageControl']
 
-def controls(folder):
+APPKIT = ['button', 'popUpButton', 'textField', 'slider', 'box', 'tabView', 'comboBox', 'searchField', 'secureTextField',
+          'progressIndicator', 'segmentedControl', 'colorWell', 'datePicker', 'stepper', 'levelIndicator']
+
+def controls(folder, macos=False):
+    """Stored sizes of standard controls: iOS by toolsVersion; AppKit (--macos) by style and era."""
     table = collections.defaultdict(collections.Counter)
     for _, doc in documents(folder):
-        if 'CocoaTouch' not in doc.get('targetRuntime', ''): continue
+        touch = 'CocoaTouch' in doc.get('targetRuntime', '')
+        if touch == macos: continue
         tv = int(doc.get('toolsVersion', '0').split('.')[0])
         for e in doc.iter():
-            if e.tag in CONTROLS and rect(e):
-                table[(e.tag, tv)][(rect(e)[2] if e.tag in ('switch', 'stepper') else None, rect(e)[3])] += 1
-    for key in sorted(table): print(f'{key[0]:22s} toolsVersion {key[1]:6d}', dict(table[key].most_common(4)))
+            if not rect(e): continue
+            if not macos and e.tag in CONTROLS:
+                table[(e.tag, str(tv))][(rect(e)[2] if e.tag in ('switch', 'stepper') else None, rect(e)[3])] += 1
+            if macos and e.tag in APPKIT:
+                key = (e.tag,) + style(e) + ('toolsVersion>=17000' if tv >= 17000 else 'older',)
+                table[key][rect(e)[3]] += 1
+    for key in sorted(table): print(f'{" ".join(key):60s}', dict(table[key].most_common(5)))
+
+def style(e):
+    """What decides a control's look: UIKit's style; AppKit's cell type, bezel, border and control size."""
+    if e.tag == 'box':
+        return (e.get('boxType') or 'primary', 'title=' + (e.get('titlePosition') or 'top'))
+    cell = e.find("*[@key='cell']")
+    if cell is None:
+        return (e.get('style') or '',)
+    parts = [cell.get('type') or '', cell.get('bezelStyle') or '', cell.get('controlSize') or e.get('controlSize') or 'regular']
+    if cell.get('borderStyle'): parts.append('border=' + cell.get('borderStyle'))
+    if cell.get('numberOfTickMarks'): parts.append('ticks')
+    if e.get('boxType'): parts.append(e.get('boxType'))
+    if e.get('titlePosition'): parts.append('title=' + e.get('titlePosition'))
+    return tuple(p for p in parts if p != '')
 
 def insets(folder, elements):
     """Per element (and style), the insets implied by equalities to the direct superview's edges."""
@@ -124,7 +150,7 @@ def insets(folder, elements):
                     e = views.get(v)
                     if e is None or e.tag not in elements: continue
                     f = rect(e)
-                    key = (e.tag, e.get('bezelStyle') or e.get('style') or '', 'toolsVersion>=17000' if tv >= 17000 else 'older')
+                    key = (e.tag,) + style(e) + ('toolsVersion>=17000' if tv >= 17000 else 'older',)
                     if s is None and sign == 1 and va in ('width', 'height'):
                         table[key][('left+right' if va == 'width' else 'top+bottom', round(f[2 if va == 'width' else 3] - k, 1))] += 1
                         continue
@@ -145,7 +171,8 @@ def insets(folder, elements):
             if found: print(f'    {edge:10s}', dict(sorted(found.items(), key=lambda kv: -kv[1])[:5]))
 
 if __name__ == '__main__':
-    commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area, 'controls': controls}
+    commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area, 'controls': controls,
+                'appkit-controls': lambda f: controls(f, macos=True)}
     if len(sys.argv) >= 2 and sys.argv[1] == 'insets':
         rest = sys.argv[2:]
         folder = rest.pop(0) if rest and os.path.isdir(rest[0]) else corpus([])

@@ -79,6 +79,12 @@ struct SceneBuilder {
 
     static func number(_ s: String?) -> Double? { s.flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil } }
 
+    /// An element's `<rect key="frame">` as written (no size-class variation, no flip).
+    static func frameRect(_ e: XMLElement) -> Rect? {
+        guard let r = e.child("rect", key: "frame") else { return nil }
+        return Rect(x: number(r["x"]) ?? 0, y: number(r["y"]) ?? 0, width: number(r["width"]) ?? 0, height: number(r["height"]) ?? 0)
+    }
+
     /// A view's stored frame for the traits it is laid out for.
     func frame(_ e: XMLElement) -> Rect? {
         guard let r = variations.frameElement(of: e) ?? e.child("rect", key: "frame") else { return nil }

@@ -1,0 +1,138 @@
+import Geometry
+import LabXML
+
+/// AppKit controls' alignment rects and intrinsic sizes (DESIGN 12.4; issue 21). AppKit controls draw
+/// their bezels inside frames that reach beyond the rectangle constraints place: a regular push
+/// button's frame is 32 high around a 21-point bezel. The insets depend on the control's class, its
+/// cell's type and bezel, its control size, and the macOS era that drew the document: Big Sur
+/// (Xcode 12, toolsVersion 17000) made controls larger. Text-driven lengths (a title's width, a
+/// label's size) come from the stored frame; heights set by the control size come from this table.
+/// Values marked *fitted* were read off `../shared/corpus/ib` by `Tools/ib-corpus-facts.py insets` and
+/// `appkit-controls` (the insets implied by constraints to a superview's edges; the stored heights).
+enum AppKitControls {
+    /// Big Sur's controls (Xcode 12 and later).
+    static let bigSur = 17000.0
+
+    struct Style {
+        var element: String
+        var type: String
+        var bezel: String
+        var size: String
+        var bordered: Bool
+        var bigSur: Bool
+    }
+
+    static func style(_ e: XMLElement, toolsVersion: Double) -> Style {
+        let cell = e.children.first { $0["key"] == "cell" }
+        let size = cell?["controlSize"] ?? e["controlSize"] ?? "regular"
+        let border = cell?["borderStyle"]
+        return Style(element: e.name, type: cell?["type"] ?? "", bezel: cell?["bezelStyle"] ?? "", size: size,
+                     bordered: border == "bezel" || border == "border", bigSur: toolsVersion >= bigSur)
+    }
+
+    /// (top, left, bottom, right) and the frame's height, where the control size sets it.
+    static func metrics(_ e: XMLElement, toolsVersion: Double) -> StandardViews.Metrics {
+        let s = style(e, toolsVersion: toolsVersion)
+        func insets(_ t: Double, _ l: Double, _ b: Double, _ r: Double) -> EdgeInsets { EdgeInsets(top: t, left: l, bottom: b, right: r) }
+        /// A control whose title sets its width and whose size sets its frame's height.
+        func titled(_ i: EdgeInsets, frameHeight: Double?) -> StandardViews.Metrics {
+            StandardViews.Metrics(width: .storedFrame, height: frameHeight.map { .fixed($0 - i.top - i.bottom) } ?? .storedFrame,
+                                  alignmentRectInsets: i)
+        }
+        switch (s.element, s.type, s.bezel) {
+        case ("textField", _, _), ("secureTextField", _, _), ("searchField", _, _), ("comboBox", _, _):
+            // A label (no border or bezel) reaches 2 points beyond its text at each side (*fitted*: 104 of
+            // 111 leading constants, 63 of 66 trailing); bezeled fields align by their frames.
+            let label = s.element == "textField" && !s.bordered
+            return StandardViews.Metrics(width: .storedFrame, height: .storedFrame,
+                                         alignmentRectInsets: label ? insets(0, 2, 0, 2) : .zero)
+        case ("button", "push", "rounded"), ("popUpButton", _, "rounded"):
+            let pop = s.element == "popUpButton"
+            // Push buttons: yue's button_mac.mm (after wxWidgets) for the regular and small sizes before
+            // Big Sur; Big Sur's regular 5, 7, 7, 7 *fitted* (bottom 7 in 16 of 16, sides 7 in 19 of
+            // 19). Pop-ups: Diadem's 2, 3, 3, 3, with the top 1 and bottom 4 *fitted*.
+            let i: EdgeInsets
+            switch (s.size, s.bigSur, pop) {
+            case ("large", _, _): i = pop ? insets(6, 5, 6, 5) : insets(6, 6, 6, 6)
+            case ("small", false, false): i = insets(4, 5, 6, 5)
+            case ("small", true, false): i = insets(5, 6, 7, 6)
+            case ("small", _, true): i = insets(1, 4, 3, 4)
+            case ("mini", _, false): i = insets(0, 1, 1, 1)
+            case ("mini", _, true): i = insets(0, 1, 1, 1)
+            case (_, false, false): i = insets(4, 6, 7, 6)
+            case (_, true, false): i = insets(5, 7, 7, 7)
+            default: i = insets(1, 3, 4, 3)
+            }
+            let height: Double = switch s.size {
+            case "large": 40
+            case "small": pop ? 22 : 28
+            case "mini": pop ? 15 : 16
+            default: pop ? 26 : 32
+            }
+            return titled(i, frameHeight: height)
+        case ("button", "check", _), ("button", "radio", _):
+            // Checkboxes and radio buttons: the box sits 1-2 points inside the frame on the left,
+            // above and below (*fitted*: regular 1, 2, 1, 0 in Big Sur; 2, 2, 0, 0 before; large 2.5, 3, 2.5, 0).
+            let i: EdgeInsets = switch (s.size, s.bigSur) {
+            case ("large", _): insets(2.5, 3, 2.5, 0)
+            case ("small", _): insets(1, 1, 1, 0)
+            case ("mini", _): insets(0, 1, 1, 0)
+            case (_, true): insets(1, 2, 1, 0)
+            default: insets(2, 2, 0, 0)
+            }
+            return titled(i, frameHeight: s.size == "large" ? 22 : (s.size == "mini" ? 12 : 18))
+        case ("button", "help", _):
+            // The help button: 1, 3, 4, 2 around a 20 x 20 circle in a 25 x 25 frame (*fitted*).
+            let i = insets(1, 3, 4, 2)
+            return StandardViews.Metrics(width: .fixed(20), height: .fixed(20), alignmentRectInsets: i)
+        case ("slider", _, _):
+            // Sliders: 2 on every side (*fitted*: left and right 2 in 8 of 8); with tick marks the
+            // same at the ends. Height: the frame's 21 (24 with ticks) before Big Sur, 28 after.
+            let ticks = e.children.first { $0["key"] == "cell" }?["numberOfTickMarks"] != nil
+            let frame: Double = s.bigSur ? 28 : (ticks ? 24 : 21)
+            return StandardViews.Metrics(height: .fixed(frame - 4), alignmentRectInsets: insets(2, 2, 2, 2))
+        case ("box", _, _):
+            return box(e)
+        case ("tabView", _, _):
+            // A tab view's frame reaches 7 points beyond its content's sides (*fitted*, DESIGN 12.4).
+            return StandardViews.Metrics(alignmentRectInsets: insets(0, 7, 0, 7))
+        case ("progressIndicator", _, _):
+            let spinning = e["style"] == "spinning"
+            let side: Double = s.size == "small" ? 16 : 32
+            return spinning ? StandardViews.Metrics(width: .fixed(side), height: .fixed(side))
+                : StandardViews.Metrics(height: .fixed(s.size == "small" ? 12 : 20))
+        case ("colorWell", _, _):
+            // A color well's frame reaches 3 points beyond its swatch at the sides, 2 above and below
+            // (*fitted* from Big Sur documents' width and height constants).
+            return StandardViews.Metrics(alignmentRectInsets: insets(2, 3, 2, 3))
+        case ("segmentedControl", _, _):
+            // *Fitted* on few documents: 2 at the sides, 1 below.
+            return titled(insets(0, 2, 1, 2), frameHeight: nil)
+        case ("button", _, _), ("popUpButton", _, _), ("datePicker", _, _), ("stepper", _, _), ("levelIndicator", _, _):
+            // Other bezels (square, textured, recessed, inline, disclosure) align by their frames.
+            return StandardViews.Metrics(width: .storedFrame, height: .storedFrame)
+        case ("imageView", _, _):
+            return StandardViews.Metrics()
+        default:
+            return StandardViews.Metrics()
+        }
+    }
+
+    /// NSBox: a titled box's frame reaches 3 points beyond its border at the sides and 4 below; an
+    /// untitled one 2 above too; a separator is a 1-point line in a 5-point frame; a custom box
+    /// aligns by its frame (DESIGN 12.4, *fitted*).
+    static func box(_ e: XMLElement) -> StandardViews.Metrics {
+        let i: EdgeInsets
+        switch (e["boxType"] ?? "primary", e["titlePosition"] ?? "top") {
+        case ("separator", _):
+            let frame = SceneBuilder.frameRect(e)
+            let vertical = frame.map { $0.height > $0.width } ?? false
+            i = vertical ? EdgeInsets(top: 0, left: 2, bottom: 0, right: 2) : EdgeInsets(top: 2, left: 0, bottom: 2, right: 0)
+            return StandardViews.Metrics(width: vertical ? .fixed(1) : .none, height: vertical ? .none : .fixed(1), alignmentRectInsets: i)
+        case ("custom", _): i = .zero
+        case (_, "noTitle"): i = EdgeInsets(top: 2, left: 3, bottom: 4, right: 3)
+        default: i = EdgeInsets(top: 0, left: 3, bottom: 4, right: 3)
+        }
+        return StandardViews.Metrics(alignmentRectInsets: i)
+    }
+}
