@@ -170,8 +170,94 @@ def insets(folder, elements):
             found = {v: n for (e, v), n in table[key].items() if e == edge}
             if found: print(f'    {edge:10s}', dict(sorted(found.items(), key=lambda kv: -kv[1])[:5]))
 
+META_FONTS = {'system': 13, 'systemBold': 13, 'smallSystem': 11, 'smallSystemBold': 11, 'miniSystem': 9,
+              'miniSystemBold': 9, 'label': 10, 'message': 13, 'menu': 14, 'controlContent': 13, 'toolTip': 11,
+              'titleBar': 13, 'palette': 11, 'user': 12, 'fixedUser': 10, 'menuBar': 14}
+
+def font_size(e):
+    """The point size of a view's font: UIKit's fontDescription, AppKit's cell font (metaFont or size)."""
+    f = e.find("fontDescription")
+    if f is not None:
+        return float(f.get('pointSize') or 17)
+    cell = e.find("*[@key='cell']")
+    f = (cell if cell is not None else e).find("font[@key='font']")
+    if f is None: return None
+    if f.get('size'): return float(f.get('size'))
+    return float(META_FONTS.get(f.get('metaFont') or 'system', 13))
+
+def absolute_frames(doc):
+    """Every view's frame in its root's top-left coordinates (macOS y flipped in unflipped parents)."""
+    out = {}
+    cocoa = 'CocoaTouch' not in doc.get('targetRuntime', '')
+    def walk(e, ox, oy, height, flipped):
+        sub = e.find('subviews')
+        for c in ([] if sub is None else list(sub)):
+            r = rect(c)
+            if r is None: continue
+            y = height - r[1] - r[3] if cocoa and not flipped else r[1]
+            out[c.get('id')] = (c, ox + r[0], oy + y, r[2], r[3])
+            walk(c, ox + r[0], oy + y, r[3], c.get('flipped') == 'YES')
+    for root in doc.iter():
+        r = rect(root)
+        if r is not None and root.find('subviews') is not None and root.get('id') not in out:
+            walk(root, 0, 0, r[3], root.get('flipped') == 'YES')
+    return out
+
+EDGES = {'top': 0, 'bottom': 1, 'centerY': 0.5}
+
+def absolute_baseline(c, owner, frames, table, tv):
+    """A baseline tied to another view's top, bottom or centre: where the stored frames put it below
+    its own frame's top (the absolute anchor the pairwise differences lack)."""
+    fa, fb = c.get('firstAttribute'), c.get('secondAttribute')
+    if fb not in EDGES or c.get('relation') or c.get('priority') not in (None, '1000') or c.get('multiplier'): return
+    a, b = frames.get(c.get('firstItem') or owner.get('id')), frames.get(c.get('secondItem'))
+    if b is None and c.get('secondItem') == owner.get('id'):
+        b = (owner, 0, 0, 0, 0)   # the owner as the root: its top at 0 (only top is usable)
+        if fb != 'top': return
+    if a is None or b is None: return
+    k = float(c.get('constant', 0))
+    edge = b[2] + EDGES[fb] * b[4] + k
+    e = a[0]
+    key = (f"{e.tag}/{'-'.join(style(e))}/{font_size(e)}pt/h{a[4]:g}", f'{fa} vs {fb}', 'bigSur' if tv >= 17000 else 'older')
+    table[key][round(edge - a[2], 2)] += 1
+
+def baselines(folder):
+    """For each required baseline equality between two views: the difference of their baselines'
+    distances below their frames' tops that the stored frames imply, by the pair of view kinds."""
+    table = collections.defaultdict(collections.Counter)
+    for _, doc in documents(folder):
+        tv = int(doc.get('toolsVersion', '0').split('.')[0])
+        frames = absolute_frames(doc)
+        for owner in doc.iter():
+            cs = owner.find('constraints')
+            for c in ([] if cs is None else cs.findall('constraint')):
+                fa, fb = c.get('firstAttribute'), c.get('secondAttribute')
+                if fa not in ('baseline', 'firstBaseline', 'lastBaseline'): continue
+                if fa != fb:
+                    absolute_baseline(c, owner, frames, table, tv)
+                    continue
+                if c.get('relation') or c.get('priority') not in (None, '1000') or c.get('multiplier'): continue
+                a, b = frames.get(c.get('firstItem') or owner.get('id')), frames.get(c.get('secondItem'))
+                if a is None or b is None: continue
+                k = float(c.get('constant', 0))
+                def kind(v):
+                    e = v[0]
+                    return f"{e.tag}/{'-'.join(style(e))}/{font_size(e)}pt/h{v[4]:g}"
+                # a.y + offA == b.y + offB + k  =>  offA - offB = b.y - a.y + k
+                d = round(b[2] - a[2] + k, 2)
+                era = 'bigSur' if tv >= 17000 else 'older'
+                key = tuple(sorted([kind(a), kind(b)])) + (fa, era)
+                table[key][d if kind(a) <= kind(b) else -d] += 1
+    for key in sorted(table, key=lambda k: -sum(table[k].values())):
+        if len(key) == 3:
+            print(f'{sum(table[key].values()):3d}  {key[0]}  [{key[1]}, {key[2]}]  baseline below the frame top:',
+                  dict(table[key].most_common(4)))
+        else:
+            print(f'{sum(table[key].values()):3d}  {key[0]}  vs  {key[1]}  [{key[2]}, {key[3]}]  offset difference:',
+                  dict(table[key].most_common(4)))
+
 if __name__ == '__main__':
-    commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area, 'controls': controls,
+    commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area, 'controls': controls, 'baselines': baselines,
                 'appkit-controls': lambda f: controls(f, macos=True)}
     if len(sys.argv) >= 2 and sys.argv[1] == 'insets':
         rest = sys.argv[2:]

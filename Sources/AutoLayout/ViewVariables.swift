@@ -107,6 +107,10 @@ struct ViewVariables {
         }
         let rtl = tree.layoutDirection == .rightToLeft
         let k = rtl && attr.isDirectional ? -factor : factor
+        if attr.isBaseline, let i = item, let b = tree.views[i].baselineOffsets {
+            // The first baseline sits below the alignment rect's top, the last above its bottom.
+            constant += k * (attr == .firstBaseline ? b.first : -b.last)
+        }
         if hasAlignmentInsets {
             // The edge offsets the insets add: the item's low edge moves out by its own inset when
             // its frame is read, and the frame-of view's bounds start its low inset before its rect.
@@ -145,8 +149,8 @@ struct ViewVariables {
             return
         }
         switch attr {
-        case .left, .minX, .top, .minY: break
-        case .right, .maxX, .bottom, .maxY: addSize(1)
+        case .left, .minX, .top, .minY, .firstBaseline: break
+        case .right, .maxX, .bottom, .maxY, .lastBaseline: addSize(1)
         case .centerX, .midX, .centerY, .midY: addSize(0.5)
         case .leading: if rtl { addSize(1) }
         case .trailing: if !rtl { addSize(1) }
@@ -163,7 +167,7 @@ struct ViewVariables {
     /// edge, ½ at the centre); guides and margins add their insets separately.
     static func sizeShare(_ attr: LayoutAttribute, rtl: Bool) -> Double {
         switch attr {
-        case .right, .maxX, .bottom, .maxY, .rightMargin, .bottomMargin: 1
+        case .right, .maxX, .bottom, .maxY, .rightMargin, .bottomMargin, .lastBaseline: 1
         case .centerX, .midX, .centerY, .midY, .centerXWithinMargins, .centerYWithinMargins: 0.5
         case .leading, .leadingMargin: rtl ? 1 : 0
         case .trailing, .trailingMargin: rtl ? 0 : 1

@@ -9,7 +9,7 @@ public enum ConstraintRule: Equatable, Sendable, CustomStringConvertible {
     case secondItemWithoutAttribute
     case priorityOutOfRange(Double)
     case nonFiniteNumber(String)
-    /// Layout guides have edges, centres and sizes, no margins of their own.
+    /// Layout guides have edges, centres and sizes, no margins or baselines of their own.
     case marginOfGuide(String, LayoutAttribute)
 
     public var description: String {
@@ -23,7 +23,9 @@ public enum ConstraintRule: Equatable, Sendable, CustomStringConvertible {
         case .secondItemWithoutAttribute: "item2 needs attr2 (and attr2 needs item2)"
         case .priorityOutOfRange(let p): "priority \(LayoutConstraint.g(p)) is outside 1…1000"
         case .nonFiniteNumber(let name): "\(name) must be finite"
-        case .marginOfGuide(let item, let a): "a layout guide has no margins (\(item).\(a.rawValue)); use the view's margin attribute or its layoutMargins guide"
+        case .marginOfGuide(let item, let a):
+            a.isBaseline ? "a layout guide has no baselines (\(item).\(a.rawValue))"
+                : "a layout guide has no margins (\(item).\(a.rawValue)); use the view's margin attribute or its layoutMargins guide"
         }
     }
 }
@@ -37,7 +39,8 @@ extension LayoutConstraint {
             if !knownItems.contains(parsed.view) { return .unknownItem(item) }
         }
         for (item, attr) in [(item1, Optional(attr1)), (item2, attr2)] {
-            guard let item, let attr, attr.isMargin, ConstraintItem(item, isView: knownItems.contains).guide != nil else { continue }
+            guard let item, let attr, attr.isMargin || attr.isBaseline,
+                  ConstraintItem(item, isView: knownItems.contains).guide != nil else { continue }
             return .marginOfGuide(item, attr)
         }
         if !multiplier.isFinite { return .nonFiniteNumber("multiplier") }

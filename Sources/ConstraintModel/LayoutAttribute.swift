@@ -1,13 +1,26 @@
 import Geometry
 
-/// An Auto Layout attribute (DESIGN 4): NSLayoutAttribute's edges, size, centres and margin forms.
-/// `minX`, `maxX`, `midX` (and y) are the names NSAutoresizingMaskLayoutConstraint prints; they mean
-/// left, right and centerX and never flip with the layout direction.
+/// An Auto Layout attribute (DESIGN 4): NSLayoutAttribute's edges, size, centres, baselines and
+/// margin forms. `minX`, `maxX`, `midX` (and y) are the names NSAutoresizingMaskLayoutConstraint
+/// prints; they mean left, right and centerX and never flip with the layout direction. The baselines
+/// (DESIGN 12.5) are vertical positions a view's text gives it: the first line's below the top of
+/// its alignment rect, the last line's above the bottom (AppKit's `baseline` is the last).
 public enum LayoutAttribute: String, CaseIterable, Hashable, Sendable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case firstBaseline, lastBaseline
     case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
     case centerXWithinMargins, centerYWithinMargins
     case minX, maxX, midX, minY, maxY, midY
+
+    /// Reads a name as scenario files and Interface Builder write it: the lab's names, and AppKit's
+    /// `baseline` (NSLayoutAttributeBaseline, which is the last baseline).
+    public init?(name: String) {
+        if name == "baseline" { self = .lastBaseline; return }
+        self.init(rawValue: name)
+    }
+
+    /// The two baselines.
+    public var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 
     public var axis: Axis {
         switch self {

@@ -69,6 +69,8 @@ enum AppKitControls {
             case "mini": pop ? 15 : 16
             default: pop ? 26 : 32
             }
+            // The corpus's regular pop-ups store frames of 25 and 26 in documents of the same Xcode, around
+            // the same 21-point alignment rect (their neighbours agree either way): the lab draws 26.
             return titled(i, frameHeight: height)
         case ("button", "check", _), ("button", "radio", _):
             // Checkboxes and radio buttons: the box sits 1-2 points inside the frame on the left,
@@ -115,6 +117,31 @@ enum AppKitControls {
             return StandardViews.Metrics()
         default:
             return StandardViews.Metrics()
+        }
+    }
+
+    /// How far below its frame's top an AppKit control's first baseline sits, beyond its font's
+    /// ascender (where a label's text starts: AppKit draws a label's line from its top). *Fitted* on
+    /// the corpus's baseline constraints (`Tools/ib-corpus-facts.py baselines`: the differences their
+    /// stored frames imply, one value per pair of kinds): bezeled fields 2 (3 large); pop-ups 2 before
+    /// Big Sur, 1 after, 10 large; push buttons 6 (10 large); checkboxes and radio buttons 1 (2.5
+    /// large); inline buttons 2; date pickers 1.
+    static func baselineOffset(_ e: XMLElement, toolsVersion: Double) -> Double {
+        let s = style(e, toolsVersion: toolsVersion)
+        let large = s.size == "large"
+        switch (s.element, s.type) {
+        case ("textField", _) where !s.bordered: return 0
+        case ("textField", _), ("secureTextField", _), ("searchField", _), ("comboBox", _), ("tokenField", _):
+            return large ? 3 : 2
+        case ("popUpButton", _): return large ? 10 : (s.bigSur ? 1 : 2)
+        case ("button", "check"), ("button", "radio"): return large ? 2.5 : 1
+        case ("button", "inline"): return 2
+        case ("button", "push") where s.bezel == "rounded": return large ? 10 : 6
+        case ("datePicker", _): return 1
+        default:
+            // Other bezels: the title centred in the frame, about a line's height below the top.
+            let frame = SceneBuilder.frameRect(e)?.height ?? 0
+            return max(0, (frame - 16) / 2)
         }
     }
 

@@ -3,10 +3,11 @@ import LabXML
 import ViewTree
 
 extension SceneBuilder {
-    /// IB's attribute names: the lab's, except the baselines, which it does not model.
+    /// IB's attribute names: the lab's, and AppKit's `baseline` (the last baseline).
     static let attributes: [String: LayoutAttribute] = {
         var out: [String: LayoutAttribute] = [:]
         for name in LayoutAttribute.scenarioNames { out[name] = LayoutAttribute(rawValue: name) }
+        out["baseline"] = .lastBaseline
         return out
     }()
 
@@ -65,7 +66,7 @@ extension SceneBuilder {
     mutating func item(_ id: String?, attribute name: String, owner: String, rootID: String, element e: XMLElement)
         -> (String, LayoutAttribute)? {
         guard let attr = Self.attributes[name] else {
-            skip(e, "attribute \(name): baselines are not modelled")
+            skip(e, "unknown attribute \(name)")
             return nil
         }
         guard let id else { return (owner, attr) }

@@ -28,6 +28,7 @@ extension SceneBuilder {
         if let w = e["placeholderIntrinsicWidth"] { size.width = w == "infinite" ? nil : Self.number(w) }
         if let h = e["placeholderIntrinsicHeight"] { size.height = h == "infinite" ? nil : Self.number(h) }
         view.intrinsicContentSize = size
+        view.baselineOffsets = baselineOffsets(e, view: view)
         if fromFrame && e["placeholderIntrinsicWidth"] == nil && e["placeholderIntrinsicHeight"] == nil {
             sizeFromStoredFrame.insert(view.id)
         }

@@ -17,7 +17,7 @@ import ViewTree
 /// * across the axis: `fill` pins both edges; `leading`/`top`, `center`, `trailing`/`bottom` pin one
 ///   edge or the centre and keep the view inside (`UISV-canvas-fit`), with a size of 0 at priority 25
 ///   (`UISV-ambiguity-suppression`, as logged) so views without an intrinsic size do not stay
-///   ambiguous; baselines align tops (baselines are not modelled);
+///   ambiguous; first or last baselines line up with the first view's, every view inside the stack;
 /// * a hidden arranged view collapses to 0 along the axis and its spacing disappears (`UISV-hiding`).
 ///
 /// Arranged views stop translating their masks, as UIStackView sets them.
@@ -36,9 +36,9 @@ enum StackViewConstraints {
         if platform == .macOS && distribution == "gravityAreas" {
             skip(e, "NSStackView gravity areas: laid out as a fill distribution")
         }
-        if alignment.hasSuffix("aseline") {
-            skip(e, "baseline alignment: baselines are not modelled, the views align their \(vertical ? "leading" : "top") edges")
-            alignment = vertical ? "leading" : "top"
+        if alignment.hasSuffix("aseline") && vertical {
+            skip(e, "baseline alignment in a vertical stack: not a layout UIKit allows; the views align their leading edges")
+            alignment = "leading"
         }
         let ids = arrangedElements.compactMap { $0["id"] }.filter { tree.index(of: $0) != nil }
         let hidden = Set(arrangedElements.filter { $0["hidden"] == "YES" }.compactMap { $0["id"] })
@@ -110,6 +110,13 @@ enum StackViewConstraints {
             case "trailing", "bottom", "right":
                 add(LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .equal, v, crossEnd), "UISV-alignment")
                 add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart), "UISV-canvas-fit")
+                add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
+            case "firstBaseline", "lastBaseline", "baseline":
+                // Baselines line up; the views stay inside the stack (DESIGN 10).
+                let line: LayoutAttribute = alignment == "firstBaseline" ? .firstBaseline : .lastBaseline
+                if v != ids.first, let first = ids.first { add(LayoutConstraint(v, line, .equal, first, line), "UISV-alignment") }
+                add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart), "UISV-canvas-fit")
+                add(LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .greaterThanOrEqual, v, crossEnd), "UISV-canvas-fit")
                 add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
             default:  // leading, top, left
                 add(LayoutConstraint(v, crossStart, .equal, stack, margins ? crossStart.margin : crossStart), "UISV-alignment")

@@ -10,7 +10,7 @@ extension Scenario {
     static let viewKeys = ["id", "parent", "frame", "mask", "translatesMask", "layoutMargins", "directionalLayoutMargins",
                            "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea", "scrollView",
                            "intrinsicContentSize", "contentHuggingPriority", "contentCompressionResistancePriority",
-                           "alignmentRectInsets"]
+                           "alignmentRectInsets", "baselineOffsets"]
     static let superviewKeys = ["width", "height", "layoutMargins", "directionalLayoutMargins", "insetsLayoutMarginsFromSafeArea",
                                 "safeAreaInsets", "viewController"]
     static let viewControllerKeys = ["navigationBar", "tabBar", "toolbar", "edgesForExtendedLayout", "extendedLayoutIncludesOpaqueBars",
@@ -107,9 +107,13 @@ extension Scenario {
                 let (entry, formatNode) = try decodeVisualFormat(item)
                 let made: [LayoutConstraint]
                 do {
-                    made = try VisualFormat.constraints(entry.format, isView: { tree.index(of: $0) != nil }, metrics: entry.metrics,
-                                                        options: entry.options, platform: entry.platform,
-                                                        superview: { id in tree.views[tree.index(of: id)!].parentID ?? ViewTree.superviewID })
+                    // The root may be named (`superview`); it has no superview, so a `|` beside it is
+                    // Apple's "Unable to interpret '|'" error.
+                    made = try VisualFormat.constraints(entry.format, isView: { $0 == ViewTree.superviewID || tree.index(of: $0) != nil },
+                                                        metrics: entry.metrics, options: entry.options, platform: entry.platform,
+                                                        superview: { id in
+                                                            id == ViewTree.superviewID ? nil
+                                                                : tree.views[tree.index(of: id)!].parentID ?? ViewTree.superviewID })
                 } catch {
                     // Point at the offending character inside the string when it has no escapes.
                     var at = formatNode.location
@@ -250,7 +254,7 @@ extension Scenario {
         let f = try Fields(node, key: "constraint \(label)", allowed: constraintKeys, viewID: nil)
         func attribute(_ key: String, _ v: JSONValue) throws(ScenarioError) -> LayoutAttribute {
             let name = try f.string(v, key: key)
-            guard let a = LayoutAttribute(rawValue: name), LayoutAttribute.scenarioNames.contains(name) else {
+            guard let a = LayoutAttribute(name: name), LayoutAttribute.scenarioNames.contains(a.rawValue) else {
                 throw ScenarioError(.invalidConstraint(label: label, rule: "unknown attribute \"\(name)\" (valid: \(LayoutAttribute.scenarioNames.joined(separator: ", ")))"),
                                     at: v.location)
             }
@@ -348,6 +352,11 @@ extension Scenario {
                     } ?? .defaultCompressionResistance)
         if let n = fields.optional("alignmentRectInsets") {
             view.alignmentRectInsets = try decodeInsets(n, key: "alignmentRectInsets", fields: fields, missing: 0)
+        }
+        if let n = fields.optional("baselineOffsets") {
+            let f = try Fields(n, key: "baselineOffsets", allowed: ["first", "last"], viewID: viewID)
+            view.baselineOffsets = BaselineOffsets(first: try f.number(try f.required("first"), key: "baselineOffsets.first"),
+                                                   last: try f.number(try f.required("last"), key: "baselineOffsets.last"))
         }
         return view
     }

@@ -41,6 +41,9 @@ extension Scenario {
             }
             if v.contentHuggingPriority != .defaultHugging { members.append(("contentHuggingPriority", Self.priorities(v.contentHuggingPriority))) }
             if v.alignmentRectInsets != .zero { members.append(("alignmentRectInsets", Self.insets(v.alignmentRectInsets))) }
+            if let b = v.baselineOffsets {
+                members.append(("baselineOffsets", .object([("first", .number(b.first)), ("last", .number(b.last))])))
+            }
             if v.contentCompressionResistancePriority != .defaultCompressionResistance {
                 members.append(("contentCompressionResistancePriority", Self.priorities(v.contentCompressionResistancePriority)))
             }

@@ -336,8 +336,13 @@ private struct Parser {
         let (earlier, later) = horizontal && direction == 0x20000 ? (right, left) : (left, right)
         let start: LayoutAttribute = horizontal ? (absolute ? .left : .leading) : .top
         let end: LayoutAttribute = horizontal ? (absolute ? .right : .trailing) : .bottom
+        // Baseline-to-baseline spacing: a view below its neighbour (or the superview's top) is placed
+        // by its first baseline, a view above one (or the superview's bottom) by its last.
+        let baselines = options.contains(.spacingBaselineToBaseline)
+        let (viewStart, viewEnd): (LayoutAttribute, LayoutAttribute) = !horizontal && baselines ? (.firstBaseline, .lastBaseline) : (start, end)
         var aligned = false
         for p in incomplete {
+            if horizontal && baselines { throw fail("BaselineToBaseline format option not valid for horizontal layout") }
             var constant = p.constant
             var container: String?
             if earlier == nil || later == nil {
@@ -351,9 +356,9 @@ private struct Parser {
                 constant = container == nil ? VisualFormatPlatform.siblingSpacing : (toMargin ? 0 : VisualFormatPlatform.edgeSpacing)
             }
             let item2 = earlier ?? container!
-            let attr2 = earlier != nil ? end : (toMargin ? start.margin : start)
+            let attr2 = earlier != nil ? viewEnd : (toMargin ? start.margin : start)
             let item1 = later ?? container!
-            let attr1 = later != nil ? start : (toMargin ? end.margin : end)
+            let attr1 = later != nil ? viewStart : (toMargin ? end.margin : end)
             if earlier == nil && later == nil { throw fail("No view was specified for this constraint") }
             constraints.append(LayoutConstraint(item1, attr1, p.relation, item2, attr2, constant: constant, priority: p.priority,
                                                 origin: origin(container ?? superviewOf(item1) ?? "superview")))

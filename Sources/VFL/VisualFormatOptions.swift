@@ -15,6 +15,13 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
     public static let alignAllTrailing = VisualFormatOptions(rawValue: 1 << 6)
     public static let alignAllCenterX = VisualFormatOptions(rawValue: 1 << 9)
     public static let alignAllCenterY = VisualFormatOptions(rawValue: 1 << 10)
+    public static let alignAllLastBaseline = VisualFormatOptions(rawValue: 1 << 11)
+    public static let alignAllFirstBaseline = VisualFormatOptions(rawValue: 1 << 12)
+    /// AppKit's name for the last baseline (NSLayoutFormatAlignAllBaseline).
+    public static let alignAllBaseline = alignAllLastBaseline
+    /// Vertical spacing measured from the upper view's last baseline to the lower view's first
+    /// (NSLayoutFormatSpacingBaselineToBaseline, iOS 11); Apple refuses it for horizontal layout.
+    public static let spacingBaselineToBaseline = VisualFormatOptions(rawValue: 0x80000)
     public static let directionLeadingToTrailing = VisualFormatOptions([])
     public static let directionLeftToRight = VisualFormatOptions(rawValue: 0x10000)
     public static let directionRightToLeft = VisualFormatOptions(rawValue: 0x20000)
@@ -26,6 +33,8 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
         ("alignAllLeft", .alignAllLeft), ("alignAllRight", .alignAllRight), ("alignAllTop", .alignAllTop),
         ("alignAllBottom", .alignAllBottom), ("alignAllLeading", .alignAllLeading), ("alignAllTrailing", .alignAllTrailing),
         ("alignAllCenterX", .alignAllCenterX), ("alignAllCenterY", .alignAllCenterY),
+        ("alignAllFirstBaseline", .alignAllFirstBaseline), ("alignAllLastBaseline", .alignAllLastBaseline),
+        ("alignAllBaseline", .alignAllBaseline), ("spacingBaselineToBaseline", .spacingBaselineToBaseline),
         ("directionLeadingToTrailing", .directionLeadingToTrailing), ("directionLeftToRight", .directionLeftToRight),
         ("directionRightToLeft", .directionRightToLeft),
     ]
@@ -38,13 +47,14 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
     /// The alignment attributes set, in NSLayoutAttribute order.
     var alignments: [LayoutAttribute] {
         let table: [(UInt, LayoutAttribute)] = [(1, .left), (2, .right), (3, .top), (4, .bottom), (5, .leading), (6, .trailing),
-                                                (9, .centerX), (10, .centerY)]
+                                                (9, .centerX), (10, .centerY), (11, .lastBaseline), (12, .firstBaseline)]
         return table.filter { rawValue & (1 << $0.0) != 0 }.map(\.1)
     }
 
     /// Names of the set options, for printing.
     public var nameList: [String] {
-        var out = Self.names.filter { $0.1.rawValue != 0 && $0.1.rawValue & Self.directionMask == 0 && contains($0.1) }.map(\.0)
+        var out = Self.names.filter { $0.1.rawValue != 0 && $0.1.rawValue & Self.directionMask == 0 && contains($0.1) && $0.0 != "alignAllBaseline" }
+            .map(\.0)
         switch rawValue & Self.directionMask {
         case 0x10000: out.append("directionLeftToRight")
         case 0x20000: out.append("directionRightToLeft")

@@ -33,6 +33,10 @@ public struct View: Hashable, Sendable {
     /// AppKit push button's frame is 6 points wider on each side than its bezel, a UISwitch's 2 points
     /// on the right); intrinsic sizes are the alignment rect's. Springs and struts see only frames.
     public var alignmentRectInsets: EdgeInsets = .zero
+    /// Where the view's text sits (DESIGN 12.5): the first baseline's distance below the top of its
+    /// alignment rect and the last one's above its bottom. nil for a view without text, whose first
+    /// baseline is its top and last baseline its bottom, as UIKit answers for one.
+    public var baselineOffsets: BaselineOffsets?
 
     public init(id: String, parentID: String? = nil, frame: Rect, mask: AutoresizingMask = .none,
                 translatesMask: Bool = true, layoutMargins: EdgeInsets = .defaultLayoutMargins,
@@ -70,6 +74,17 @@ public struct View: Hashable, Sendable {
     /// The margins the view sets itself, left and right resolved for the layout direction.
     public func ownMargins(_ direction: LayoutDirection) -> EdgeInsets {
         directionalLayoutMargins?.absolute(rightToLeft: direction == .rightToLeft) ?? layoutMargins
+    }
+}
+
+/// A view's baselines, from the top (first) and from the bottom (last) of its alignment rect.
+public struct BaselineOffsets: Hashable, Sendable {
+    public var first: Double
+    public var last: Double
+
+    public init(first: Double, last: Double) {
+        self.first = first
+        self.last = last
     }
 }
 

@@ -43,6 +43,9 @@ struct VFLCommand: ParsableCommand {
     @Option(help: "text (Apple's log style, the default) or json (the scenario file's constraint objects).")
     var format: OutputKind = .text
 
+    @Flag(help: "The views have no superview, so '|' cannot be interpreted (Apple's error, with its caret).")
+    var noSuperview = false
+
     enum OutputKind: String, ExpressibleByArgument { case text, json }
 
     func parsedMetrics() throws -> [String: Double] {
@@ -82,7 +85,9 @@ struct VFLCommand: ParsableCommand {
         let metrics = try parsedMetrics(), options = try parsedOptions()
         let constraints: [LayoutConstraint]
         do {
-            constraints = try VisualFormat.constraints(formatString, views: names, metrics: metrics, options: options, platform: platform)
+            let set = Set(names), superview: String? = noSuperview ? nil : "superview"
+            constraints = try VisualFormat.constraints(formatString, isView: set.contains, metrics: metrics, options: options,
+                                                       platform: platform, superview: { _ in superview })
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             if format == .json {
