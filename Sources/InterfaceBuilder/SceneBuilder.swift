@@ -1,9 +1,9 @@
 import ConstraintModel
 import Environment
 import Geometry
-import Margins
 import LabJSON
 import LabXML
+import Margins
 import Scenario
 import ViewTree
 
@@ -82,20 +82,27 @@ struct SceneBuilder {
     /// An element's `<rect key="frame">` as written (no size-class variation, no flip).
     static func frameRect(_ e: XMLElement) -> Rect? {
         guard let r = e.child("rect", key: "frame") else { return nil }
-        return Rect(x: number(r["x"]) ?? 0, y: number(r["y"]) ?? 0, width: number(r["width"]) ?? 0, height: number(r["height"]) ?? 0)
+        return Rect(
+            x: number(r["x"]) ?? 0, y: number(r["y"]) ?? 0, width: number(r["width"]) ?? 0,
+            height: number(r["height"]) ?? 0)
     }
 
     /// A view's stored frame for the traits it is laid out for.
     func frame(_ e: XMLElement) -> Rect? {
         guard let r = variations.frameElement(of: e) ?? e.child("rect", key: "frame") else { return nil }
-        return Rect(x: Self.number(r["x"]) ?? 0, y: Self.number(r["y"]) ?? 0, width: Self.number(r["width"]) ?? 0, height: Self.number(r["height"]) ?? 0)
+        return Rect(
+            x: Self.number(r["x"]) ?? 0, y: Self.number(r["y"]) ?? 0, width: Self.number(r["width"]) ?? 0,
+            height: Self.number(r["height"]) ?? 0)
     }
 
     /// Whether a cell element sits inside another cell (its scene imports it).
     func isInsideCell(_ e: XMLElement) -> Bool {
         var found = false
         func visit(_ x: XMLElement, inCell: Bool) {
-            if x.name == e.name && x.location == e.location { found = inCell; return }
+            if x.name == e.name && x.location == e.location {
+                found = inCell
+                return
+            }
             for c in x.children { visit(c, inCell: inCell || cellElements.contains(x.name)) }
         }
         visit(root, inCell: cellElements.contains(root.name))
@@ -113,17 +120,24 @@ struct SceneBuilder {
         }
         collect(root, id: rootID)
         if let cell {
-            if let cellID = cell["id"] { ids.insert(cellID); cellAlias = cellID }
-            for c in cell.child("constraints")?.children("constraint") ?? [] { constraintElements.append((ViewTree.superviewID, c)) }
+            if let cellID = cell["id"] {
+                ids.insert(cellID)
+                cellAlias = cellID
+            }
+            for c in cell.child("constraints")?.children("constraint") ?? [] {
+                constraintElements.append((ViewTree.superviewID, c))
+            }
         }
         walk(root, parentID: nil, parentSize: rootFrame.size, parentFlipped: false)
         // Prototype cells (table and collection views keep them outside <subviews>).
         let queued = Set(cells.compactMap { $0["id"] })
-        for e in root.descendants() where cellElements.contains(e.name) && !queued.contains(e["id"] ?? "") && !isInsideCell(e) {
+        for e in root.descendants()
+        where cellElements.contains(e.name) && !queued.contains(e["id"] ?? "") && !isInsideCell(e) {
             cells.append(e)
             skip(e, "a cell: the table or collection view lays it out at run time; imported as a scene of its own")
         }
-        var constraints: [LayoutConstraint] = [], placeholders: [LayoutConstraint] = []
+        var constraints: [LayoutConstraint] = []
+        var placeholders: [LayoutConstraint] = []
         var skippedViews: Set<String> = []
         let known = Set(views.map(\.id) + [ViewTree.superviewID])
         for (owner, e) in constraintElements {
@@ -137,7 +151,9 @@ struct SceneBuilder {
                     constraints.append(c)
                 }
             }
-            if skipped.count > before { skippedViews.formUnion([e["firstItem"] ?? owner, e["secondItem"]].compactMap { $0 }) }
+            if skipped.count > before {
+                skippedViews.formUnion([e["firstItem"] ?? owner, e["secondItem"]].compactMap { $0 })
+            }
         }
         constraints += BuildTimePins.constraints(for: pinned, views: views)
         var tree: ViewTree
@@ -146,21 +162,29 @@ struct SceneBuilder {
         } catch {
             // A document with a repeated id (or a cycle) has no well-formed tree: the scene keeps its
             // root only, and none of its constraints.
-            skip(root, "the view tree is not well formed (\(error)): the scene is imported without its subviews and constraints")
+            skip(
+                root,
+                "the view tree is not well formed (\(error)): the scene is imported without its subviews and "
+                    + "constraints"
+            )
             tree = try! ViewTree(superviewSize: rootFrame.size, views: [])
             constraints = []
             placeholders = []
             stacks = []
             stored = [:]
         }
-        // Stack views: arranged subviews get UIStackView's constraints (DESIGN 10).
+        // Stack views: arranged subviews get UIStackView's or NSStackView's constraints (DESIGN 10).
         for (stackID, e) in stacks {
-            let made = StackViewConstraints.make(stack: stackID == rootID ? ViewTree.superviewID : stackID, element: e, tree: &tree,
-                                                 platform: platform, skip: { skip($0, $1) })
+            let made = StackViewConstraints.make(
+                stack: stackID == rootID ? ViewTree.superviewID : stackID, element: e, tree: &tree,
+                platform: platform, skip: { skip($0, $1) })
             constraints += made
         }
         let scenario = Scenario(tree: tree, constraints: constraints, description: "\(name) (Interface Builder)")
-        let arranged = stacks.flatMap { $0.element.child("subviews")?.children.compactMap { $0["id"] } ?? [] }
+        let arranged = stacks.flatMap { s in
+            (["subviews", "beginningViews", "middleViews", "endViews"].flatMap { s.element.child($0)?.children ?? [] })
+                .compactMap { $0["id"] }
+        }
         var insets = RootInsets(safeAreaInsets: scenario.tree.root.safeAreaInsets)
         if viewController != nil && platform == .iOS {
             // A view controller's root: 16 on the sides of a root at most 375 points wide (iPhones in
@@ -171,11 +195,12 @@ struct SceneBuilder {
             insets.systemMinimumMargins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
             insets.inNavigationController = bars.navigationBar
         }
-        return IBScene(name: name, rootID: rootID, scenario: scenario, storedFrames: stored, misplaced: misplaced,
-                       rootInsets: insets, stackArranged: arranged,
-                       skippedConstraints: skipped.filter { $0.element == "constraint" }.count,
-                       skippedConstraintViews: skippedViews, elements: elements, ibAmbiguous: ibAmbiguous, pinned: pinned,
-                       sizeFromStoredFrame: sizeFromStoredFrame, placeholderConstraints: placeholders)
+        return IBScene(
+            name: name, rootID: rootID, scenario: scenario, storedFrames: stored, misplaced: misplaced,
+            rootInsets: insets, stackArranged: arranged,
+            skippedConstraints: skipped.filter { $0.element == "constraint" }.count,
+            skippedConstraintViews: skippedViews, elements: elements, ibAmbiguous: ibAmbiguous, pinned: pinned,
+            sizeFromStoredFrame: sizeFromStoredFrame, placeholderConstraints: placeholders)
     }
 
     /// Guides and constraint lists of one view.
@@ -191,12 +216,15 @@ struct SceneBuilder {
             default: guides[gid] = "unsupported:\(g["key"] ?? "guide")"
             }
         }
-        for c in e.child("constraints")?.children("constraint") ?? [] where !variations.excluded.contains(c["id"] ?? "") {
+        for c in e.child("constraints")?.children("constraint") ?? [] where !variations.excluded.contains(c["id"] ?? "")
+        {
             constraintElements.append((item, c))
         }
         if e.name == "stackView" { stacks.append((id, e)) }
         if e["layoutMarginsFollowReadableWidth"] == "YES" {
-            skip(e, "layoutMarginsFollowReadableWidth: the readable content guide is not modelled; plain margins are used")
+            skip(
+                e,
+                "layoutMarginsFollowReadableWidth: the readable content guide is not modelled; plain margins are used")
         }
     }
 
@@ -206,7 +234,9 @@ struct SceneBuilder {
             guard let cid = child["id"] else { continue }
             if cellElements.contains(child.name) {
                 cells.append(child)
-                skip(child, "a cell: the table or collection view lays it out at run time; imported as a scene of its own")
+                skip(
+                    child,
+                    "a cell: the table or collection view lays it out at run time; imported as a scene of its own")
                 continue
             }
             if variations.excluded.contains(cid) {
@@ -226,23 +256,34 @@ struct SceneBuilder {
             if BuildTimePins.isPinned(child) { pinned.insert(cid) }
             elements[cid] = child.name
             ids.insert(cid)
-            var view = View(id: cid, parentID: parentID, frame: frame, mask: mask(child, flipY: flipY),
-                            translatesMask: child["translatesAutoresizingMaskIntoConstraints"] != "NO")
+            var view = View(
+                id: cid, parentID: parentID, frame: frame, mask: mask(child, flipY: flipY),
+                translatesMask: child["translatesAutoresizingMaskIntoConstraints"] != "NO")
             readMargins(child, into: &view)
             readPriorities(child, into: &view)
             if platform == .iOS && uiScrollViews.contains(child.name) { view.scrollView = ScrollViewProperties() }
             if let custom = child["customClass"] {
-                skip(child, "custom class \(custom): imported as a plain \(child.name); its own layout code and intrinsic size are unknown")
+                skip(
+                    child,
+                    "custom class \(custom): imported as a plain \(child.name); its own layout code and intrinsic "
+                        + "size are unknown"
+                )
             }
             views.append(view)
             collect(child, id: cid)
-            walk(child, parentID: cid, parentSize: frame.size, parentFlipped: child["flipped"] == "YES" || child.name == "clipView")
+            walk(
+                child, parentID: cid, parentSize: frame.size,
+                parentFlipped: child["flipped"] == "YES" || child.name == "clipView")
         }
     }
 
     /// A view's subviews: its `<subviews>` and its content view (scroll and visual-effect views).
     mutating func children(of e: XMLElement) -> [XMLElement] {
         var out = e.child("subviews")?.children ?? []
+        if e.name == "stackView" {
+            // NSStackView's gravity areas (documents saved with them keep no <subviews>).
+            out += ["beginningViews", "middleViews", "endViews"].flatMap { e.child($0)?.children ?? [] }
+        }
         for c in e.children where c.name != "subviews" && c["key"] != nil && (c.child("rect", key: "frame") != nil) {
             if c["key"] == "contentView" && !cellElements.contains(e.name) {
                 out.append(c)
@@ -270,12 +311,14 @@ struct SceneBuilder {
 
     func readMargins(_ e: XMLElement, into view: inout View) {
         if let m = e.child("edgeInsets", key: "layoutMargins") {
-            view.layoutMargins = EdgeInsets(top: Self.number(m["top"]) ?? 0, left: Self.number(m["left"]) ?? 0,
-                                            bottom: Self.number(m["bottom"]) ?? 0, right: Self.number(m["right"]) ?? 0)
+            view.layoutMargins = EdgeInsets(
+                top: Self.number(m["top"]) ?? 0, left: Self.number(m["left"]) ?? 0,
+                bottom: Self.number(m["bottom"]) ?? 0, right: Self.number(m["right"]) ?? 0)
         }
         if let m = e.child("directionalEdgeInsets", key: "directionalLayoutMargins") {
-            view.directionalLayoutMargins = DirectionalEdgeInsets(top: Self.number(m["top"]) ?? 0, leading: Self.number(m["leading"]) ?? 0,
-                                                                  bottom: Self.number(m["bottom"]) ?? 0, trailing: Self.number(m["trailing"]) ?? 0)
+            view.directionalLayoutMargins = DirectionalEdgeInsets(
+                top: Self.number(m["top"]) ?? 0, leading: Self.number(m["leading"]) ?? 0,
+                bottom: Self.number(m["bottom"]) ?? 0, trailing: Self.number(m["trailing"]) ?? 0)
         }
         if e["preservesSuperviewLayoutMargins"] == "YES" { view.preservesSuperviewLayoutMargins = true }
         if e["insetsLayoutMarginsFromSafeArea"] == "NO" { view.insetsLayoutMarginsFromSafeArea = false }
@@ -285,7 +328,9 @@ struct SceneBuilder {
         func p(_ name: String) -> Double? { Self.number(e[name]).map { min(1000, max(1, $0)) } }
         if let h = p("horizontalHuggingPriority") { view.contentHuggingPriority.horizontal = h }
         if let v = p("verticalHuggingPriority") { view.contentHuggingPriority.vertical = v }
-        if let h = p("horizontalCompressionResistancePriority") { view.contentCompressionResistancePriority.horizontal = h }
+        if let h = p("horizontalCompressionResistancePriority") {
+            view.contentCompressionResistancePriority.horizontal = h
+        }
         if let v = p("verticalCompressionResistancePriority") { view.contentCompressionResistancePriority.vertical = v }
         readIntrinsicSize(e, into: &view)
     }

@@ -22,22 +22,22 @@ import ViewTree
 ///
 /// Arranged views stop translating their masks, as UIStackView sets them.
 enum StackViewConstraints {
-    static func make(stack: String, element e: XMLElement, tree: inout ViewTree, platform: IBImport.Platform,
-                     skip: (XMLElement, String) -> Void) -> [LayoutConstraint] {
-        let vertical = platform == .macOS ? e["orientation"] == "vertical" : e["axis"] == "vertical"
+    static func make(
+        stack: String, element e: XMLElement, tree: inout ViewTree, platform: IBImport.Platform,
+        skip: (XMLElement, String) -> Void
+    ) -> [LayoutConstraint] {
+        if platform == .macOS { return NSStackViewConstraints.make(stack: stack, element: e, tree: &tree) }
+        let vertical = e["axis"] == "vertical"
         let distribution = e["distribution"] ?? "fill"
-        var alignment = e["alignment"] ?? (platform == .macOS ? (vertical ? "centerX" : "centerY") : "fill")
-        let spacing = SceneBuilder.number(e["spacing"]) ?? (platform == .macOS ? 8 : 0)
+        var alignment = e["alignment"] ?? "fill"
+        let spacing = SceneBuilder.number(e["spacing"]) ?? 0
         let margins = e["layoutMarginsRelativeArrangement"] == "YES"
-        var arrangedElements = e.child("subviews")?.children ?? []
-        if platform == .macOS && arrangedElements.isEmpty {
-            arrangedElements = ["beginningViews", "middleViews", "endViews"].flatMap { e.child($0)?.children ?? [] }
-        }
-        if platform == .macOS && distribution == "gravityAreas" {
-            skip(e, "NSStackView gravity areas: laid out as a fill distribution")
-        }
+        let arrangedElements = e.child("subviews")?.children ?? []
         if alignment.hasSuffix("aseline") && vertical {
-            skip(e, "baseline alignment in a vertical stack: not a layout UIKit allows; the views align their leading edges")
+            skip(
+                e,
+                "baseline alignment in a vertical stack: not a layout UIKit allows; the views align their leading edges"
+            )
             alignment = "leading"
         }
         let ids = arrangedElements.compactMap { $0["id"] }.filter { tree.index(of: $0) != nil }
@@ -45,13 +45,17 @@ enum StackViewConstraints {
         guard !ids.isEmpty else { return [] }
         var views = tree.views
         for id in ids { views[tree.index(of: id)!].translatesMask = false }
-        if distribution == "fill" && platform == .iOS {
-            breakTiesByIndex(ids.filter { !hidden.contains($0) }, axis: vertical ? .vertical : .horizontal, views: &views, tree: tree)
+        if distribution == "fill" {
+            breakTiesByIndex(
+                ids.filter { !hidden.contains($0) }, axis: vertical ? .vertical : .horizontal, views: &views, tree: tree
+            )
         }
 
-        let (start, end, size): (LayoutAttribute, LayoutAttribute, LayoutAttribute) = vertical ? (.top, .bottom, .height) : (.leading, .trailing, .width)
-        let (crossStart, crossEnd, crossSize, crossCenter): (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
-            vertical ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
+        let (start, end, size): (LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+            vertical ? (.top, .bottom, .height) : (.leading, .trailing, .width)
+        let (crossStart, crossEnd, crossSize, crossCenter):
+            (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+                vertical ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
         var out: [LayoutConstraint] = []
         func add(_ c: LayoutConstraint, _ name: String) {
             var c = c
@@ -64,35 +68,14 @@ enum StackViewConstraints {
             add(LayoutConstraint(first, start, .equal, stack, margins ? start.margin : start), "UISV-canvas-connection")
             add(LayoutConstraint(stack, margins ? end.margin : end, .equal, last, end), "UISV-canvas-connection")
         }
-        var gaps: [String] = []
         for (a, b) in zip(shown, shown.dropFirst()) {
-            switch distribution {
-            case "equalSpacing", "equalCentering":
-                add(LayoutConstraint(b, start, .greaterThanOrEqual, a, end, constant: spacing), "UISV-spacing")
-                // A gap guide from a's trailing edge (or centre) to b's leading edge (or centre).
-                let gap = "\(stack).gap\(gaps.count + 1)"
-                gaps.append(gap)
-                views.append(View(id: gap, parentID: stack == ViewTree.superviewID ? nil : stack, frame: .zero, translatesMask: false))
-                let centering = distribution == "equalCentering"
-                add(LayoutConstraint(gap, start, .equal, a, centering ? (vertical ? .centerY : .centerX) : end), "UISV-distributing-edge")
-                add(LayoutConstraint(gap, end, .equal, b, centering ? (vertical ? .centerY : .centerX) : start), "UISV-distributing-edge")
-                add(LayoutConstraint(gap, crossSize, .equal, constant: 0), "UISV-distributing-edge")
-                add(LayoutConstraint(gap, crossStart, .equal, stack, crossStart), "UISV-distributing-edge")
-                if gaps.count > 1 { add(LayoutConstraint(gap, size, .equal, gaps[0], size), "UISV-distributing") }
-            default:
-                add(LayoutConstraint(b, start, .equal, a, end, constant: spacing), "UISV-spacing")
-            }
+            let relation: LayoutRelation =
+                ["equalSpacing", "equalCentering"].contains(distribution) ? .greaterThanOrEqual : .equal
+            add(LayoutConstraint(b, start, relation, a, end, constant: spacing), "UISV-spacing")
         }
-        if distribution == "fillEqually", let first = shown.first {
-            for v in shown.dropFirst() { add(LayoutConstraint(v, size, .equal, first, size), "UISV-fill-equally") }
-        }
-        if distribution == "fillProportionally", let first = shown.first,
-           let base = views[tree.index(of: first)!].intrinsicContentSize[vertical ? .vertical : .horizontal], base > 0 {
-            for v in shown.dropFirst() {
-                guard let own = views[tree.index(of: v)!].intrinsicContentSize[vertical ? .vertical : .horizontal] else { continue }
-                add(LayoutConstraint(v, size, .equal, first, size, multiplier: own / base, priority: 999), "UISV-fill-proportionally")
-            }
-        }
+        out += distribute(
+            shown, distribution: distribution, stack: stack, vertical: vertical, views: &views, tree: tree,
+            prefix: "UISV")
         if alignment != "fill" {
             // Without `fill`, a stack view fits its cross size to its largest arranged view (Apple:
             // the stack "encompasses" its widest view): a weak pull to zero against canvas-fit.
@@ -101,31 +84,121 @@ enum StackViewConstraints {
         for v in ids {
             switch alignment {
             case "fill":
-                add(LayoutConstraint(v, crossStart, .equal, stack, margins ? crossStart.margin : crossStart), "UISV-alignment")
-                add(LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .equal, v, crossEnd), "UISV-alignment")
+                add(
+                    LayoutConstraint(v, crossStart, .equal, stack, margins ? crossStart.margin : crossStart),
+                    "UISV-alignment")
+                add(
+                    LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .equal, v, crossEnd), "UISV-alignment"
+                )
             case "center", "centerX", "centerY":
                 add(LayoutConstraint(v, crossCenter, .equal, stack, crossCenter), "UISV-alignment")
-                add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart), "UISV-canvas-fit")
+                add(
+                    LayoutConstraint(
+                        v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart),
+                    "UISV-canvas-fit")
                 add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
             case "trailing", "bottom", "right":
-                add(LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .equal, v, crossEnd), "UISV-alignment")
-                add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart), "UISV-canvas-fit")
+                add(
+                    LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .equal, v, crossEnd), "UISV-alignment"
+                )
+                add(
+                    LayoutConstraint(
+                        v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart),
+                    "UISV-canvas-fit")
                 add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
             case "firstBaseline", "lastBaseline", "baseline":
                 // Baselines line up; the views stay inside the stack (DESIGN 10).
                 let line: LayoutAttribute = alignment == "firstBaseline" ? .firstBaseline : .lastBaseline
-                if v != ids.first, let first = ids.first { add(LayoutConstraint(v, line, .equal, first, line), "UISV-alignment") }
-                add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart), "UISV-canvas-fit")
-                add(LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .greaterThanOrEqual, v, crossEnd), "UISV-canvas-fit")
+                if v != ids.first, let first = ids.first {
+                    add(LayoutConstraint(v, line, .equal, first, line), "UISV-alignment")
+                }
+                add(
+                    LayoutConstraint(
+                        v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart),
+                    "UISV-canvas-fit")
+                add(
+                    LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .greaterThanOrEqual, v, crossEnd),
+                    "UISV-canvas-fit")
                 add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
             default:  // leading, top, left
-                add(LayoutConstraint(v, crossStart, .equal, stack, margins ? crossStart.margin : crossStart), "UISV-alignment")
-                add(LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .greaterThanOrEqual, v, crossEnd), "UISV-canvas-fit")
+                add(
+                    LayoutConstraint(v, crossStart, .equal, stack, margins ? crossStart.margin : crossStart),
+                    "UISV-alignment")
+                add(
+                    LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .greaterThanOrEqual, v, crossEnd),
+                    "UISV-canvas-fit")
                 add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
             }
         }
-        if let rebuilt = try? ViewTree(superviewSize: tree.superviewSize, views: views, layoutDirection: tree.layoutDirection, root: tree.root) {
+        if let rebuilt = try? ViewTree(
+            superviewSize: tree.superviewSize, views: views, layoutDirection: tree.layoutDirection, root: tree.root)
+        {
             tree = rebuilt
+        }
+        return out
+    }
+
+    /// The distribution's own constraints along the axis (spacing and the canvas connections are the
+    /// caller's): equal sizes, sizes in proportion to intrinsic sizes (at 999, so a missing intrinsic
+    /// size cannot conflict), and equal gaps or centre distances through gap guides added to the tree as
+    /// views `<stack>.gap<i>` (UIKit adds layout guides). Named `UISV-…` or, for NSStackView,
+    /// `NSStackView.Distribution.…`.
+    static func distribute(
+        _ shown: [String], distribution: String, stack: String, vertical: Bool, views: inout [View], tree: ViewTree,
+        prefix: String
+    ) -> [LayoutConstraint] {
+        let (start, end, size): (LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+            vertical ? (.top, .bottom, .height) : (.leading, .trailing, .width)
+        let (crossStart, crossSize): (LayoutAttribute, LayoutAttribute) =
+            vertical ? (.leading, .width) : (.top, .height)
+        let uikit = prefix == "UISV"
+        let names =
+            uikit
+            ? [
+                "edge": "UISV-distributing-edge", "equal": "UISV-distributing", "fillEqually": "UISV-fill-equally",
+                "fillProportionally": "UISV-fill-proportionally",
+            ]
+            : [
+                "edge": "\(prefix).Edge", "equal": "\(prefix).Equal", "fillEqually": "\(prefix).FillEqually",
+                "fillProportionally": "\(prefix).FillProportionally",
+            ]
+        var out: [LayoutConstraint] = []
+        func add(_ c: LayoutConstraint, _ kind: String) {
+            var c = c
+            c.identifier = names[kind]
+            out.append(c)
+        }
+        var gaps: [String] = []
+        if distribution == "equalSpacing" || distribution == "equalCentering" {
+            for (a, b) in zip(shown, shown.dropFirst()) {
+                // A gap guide from a's trailing edge (or centre) to b's leading edge (or centre).
+                let gap = "\(stack).gap\(gaps.count + 1)"
+                gaps.append(gap)
+                views.append(
+                    View(
+                        id: gap, parentID: stack == ViewTree.superviewID ? nil : stack, frame: .zero,
+                        translatesMask: false))
+                let centering = distribution == "equalCentering"
+                add(LayoutConstraint(gap, start, .equal, a, centering ? (vertical ? .centerY : .centerX) : end), "edge")
+                add(LayoutConstraint(gap, end, .equal, b, centering ? (vertical ? .centerY : .centerX) : start), "edge")
+                add(LayoutConstraint(gap, crossSize, .equal, constant: 0), "edge")
+                add(LayoutConstraint(gap, crossStart, .equal, stack, crossStart), "edge")
+                if gaps.count > 1 { add(LayoutConstraint(gap, size, .equal, gaps[0], size), "equal") }
+            }
+        }
+        if distribution == "fillEqually", let first = shown.first {
+            for v in shown.dropFirst() { add(LayoutConstraint(v, size, .equal, first, size), "fillEqually") }
+        }
+        if distribution == "fillProportionally", let first = shown.first,
+            let base = views[tree.index(of: first)!].intrinsicContentSize[vertical ? .vertical : .horizontal], base > 0
+        {
+            for v in shown.dropFirst() {
+                guard let own = views[tree.index(of: v)!].intrinsicContentSize[vertical ? .vertical : .horizontal]
+                else { continue }
+                add(
+                    LayoutConstraint(v, size, .equal, first, size, multiplier: own / base, priority: 999),
+                    "fillProportionally")
+            }
         }
         return out
     }

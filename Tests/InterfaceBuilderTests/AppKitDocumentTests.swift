@@ -1,0 +1,203 @@
+import ConstraintModel
+import Foundation
+import Geometry
+import InterfaceBuilder
+import Testing
+import ViewTree
+
+/// AppKit documents (issue 21): controls' alignment rects by kind and era, baselines, NSStackView.
+@Suite("AppKit documents")
+struct AppKitDocumentTests {
+    /// A macOS xib whose root holds `body`, with `constraints` on the root.
+    static func xib(_ body: String, constraints: String = "", toolsVersion: String = "17701") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="MacOSX.Cocoa" useAutolayout="YES">
+            <objects>
+                <customView id="root"><rect key="frame" x="0" y="0" width="480" height="300"/>
+                    <subviews>
+        \(body)
+                    </subviews>
+                    <constraints>
+        \(constraints)
+                    </constraints>
+                </customView>
+            </objects>
+        </document>
+        """
+    }
+
+    static func view(_ doc: IBImport, _ id: String) -> View {
+        doc.scenes[0].scenario.tree.views.first { $0.id == id }!
+    }
+
+    static let push =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="80" height="32"/><buttonCell key="cell" type="push" title="OK" bezelStyle="rounded" alignment="center" borderStyle="border" id="cc"><font key="font" metaFont="system"/></buttonCell></button>"#
+    static let smallPush =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="80" height="28"/><buttonCell key="cell" type="push" title="OK" bezelStyle="rounded" alignment="center" controlSize="small" borderStyle="border" id="cc"><font key="font" metaFont="smallSystem"/></buttonCell></button>"#
+    static let check =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="80" height="18"/><buttonCell key="cell" type="check" title="On" bezelStyle="regularSquare" imagePosition="left" id="cc"><font key="font" metaFont="system"/></buttonCell></button>"#
+    static let radio =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="80" height="22"/><buttonCell key="cell" type="radio" title="On" bezelStyle="regularSquare" imagePosition="left" controlSize="large" id="cc"><font key="font" metaFont="system" size="14"/></buttonCell></button>"#
+    static let popUp =
+        #"<popUpButton translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="100" height="26"/><popUpButtonCell key="cell" type="push" title="Item" bezelStyle="rounded" alignment="left" borderStyle="borderAndBezel" id="cc"><font key="font" metaFont="menu"/></popUpButtonCell></popUpButton>"#
+    static let label =
+        #"<textField translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="18" y="20" width="60" height="16"/><textFieldCell key="cell" title="Name:" id="cc"><font key="font" metaFont="system"/></textFieldCell></textField>"#
+    static let field =
+        #"<textField translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="100" height="21"/><textFieldCell key="cell" borderStyle="bezel" drawsBackground="YES" id="cc"><font key="font" metaFont="system"/></textFieldCell></textField>"#
+    static let slider =
+        #"<slider translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="18" y="20" width="104" height="30"/><sliderCell key="cell" state="on" maxValue="100" id="cc"/></slider>"#
+    static let tickSlider =
+        #"<slider translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="18" y="20" width="104" height="24"/><sliderCell key="cell" state="on" maxValue="100" numberOfTickMarks="5" id="cc"/></slider>"#
+    static let titledBox =
+        #"<box translatesAutoresizingMaskIntoConstraints="NO" title="Group" id="c"><rect key="frame" x="17" y="20" width="206" height="104"/></box>"#
+    static let separator =
+        #"<box boxType="separator" translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="200" height="5"/></box>"#
+    static let spinner =
+        #"<progressIndicator maxValue="100" style="spinning" translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="32" height="32"/></progressIndicator>"#
+    static let help =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="25" height="25"/><buttonCell key="cell" type="help" bezelStyle="helpButton" alignment="center" borderStyle="border" id="cc"><font key="font" metaFont="system"/></buttonCell></button>"#
+
+    /// Each control kind's alignment insets (top, left, bottom, right) and the height of its alignment
+    /// rect, in Big Sur's era (toolsVersion 17701) and before (14460).
+    @Test(
+        arguments: [
+            ("push", push, "17701", EdgeInsets(top: 5, left: 7, bottom: 7, right: 7), 20.0),
+            ("push", push, "14460", EdgeInsets(top: 4, left: 6, bottom: 7, right: 6), 21),
+            ("small push", smallPush, "14460", EdgeInsets(top: 4, left: 5, bottom: 6, right: 5), 18),
+            ("checkbox", check, "17701", EdgeInsets(top: 1, left: 2, bottom: 1, right: 0), 16),
+            ("checkbox", check, "14460", EdgeInsets(top: 2, left: 2, bottom: 0, right: 0), 16),
+            ("large radio", radio, "17701", EdgeInsets(top: 2.5, left: 3, bottom: 2.5, right: 0), 17),
+            ("pop-up", popUp, "17701", EdgeInsets(top: 1, left: 3, bottom: 4, right: 3), 21),
+            ("label", label, "17701", EdgeInsets(top: 0, left: 2, bottom: 0, right: 2), 16),
+            ("bezeled field", field, "14460", .zero, 21),
+            ("slider", slider, "17701", EdgeInsets(top: 2, left: 2, bottom: 6, right: 2), 22),
+            ("slider with ticks", tickSlider, "14460", EdgeInsets(top: 2, left: 2, bottom: 2, right: 2), 20),
+            ("help button", help, "17701", EdgeInsets(top: 1, left: 3, bottom: 4, right: 2), 20),
+        ] as [(String, String, String, EdgeInsets, Double)])
+    func controlAlignmentRects(
+        kind: String, element: String, toolsVersion: String, insets: EdgeInsets, rectHeight: Double
+    ) throws {
+        let doc = try InterfaceBuilder.importDocument(
+            text: Self.xib(element, toolsVersion: toolsVersion), file: "c.xib")
+        let c = Self.view(doc, "c")
+        #expect(c.alignmentRectInsets == insets, "\(kind) \(toolsVersion)")
+        #expect(c.intrinsicContentSize.height == rectHeight, "\(kind) \(toolsVersion)")
+    }
+
+    /// Boxes, separators, spinners: their shapes by kind.
+    @Test func boxesSeparatorsAndSpinners() throws {
+        let box = Self.view(try InterfaceBuilder.importDocument(text: Self.xib(Self.titledBox), file: "b.xib"), "c")
+        #expect(box.alignmentRectInsets == EdgeInsets(top: 0, left: 3, bottom: 4, right: 3))
+        let line = Self.view(try InterfaceBuilder.importDocument(text: Self.xib(Self.separator), file: "s.xib"), "c")
+        #expect(
+            line.alignmentRectInsets == EdgeInsets(top: 2, left: 0, bottom: 2, right: 0)
+                && line.intrinsicContentSize.height == 1)
+        let spin = Self.view(try InterfaceBuilder.importDocument(text: Self.xib(Self.spinner), file: "p.xib"), "c")
+        #expect(spin.intrinsicContentSize == IntrinsicContentSize(width: 32, height: 32))
+    }
+
+    /// A push button 20 points from the root's right and bottom edges: its bezel (alignment rect)
+    /// sits there, its frame reaches 7 points further (Big Sur), and check-ib reports both.
+    @Test func constraintsPlaceTheAlignmentRectAndTheFrameFollows() throws {
+        let constraints = """
+            <constraint firstAttribute="trailing" secondItem="c" secondAttribute="trailing" constant="20" id="r"/>
+            <constraint firstAttribute="bottom" secondItem="c" secondAttribute="bottom" constant="20" id="b"/>
+            """
+        // Bezel: x 380…460 less nothing (its width is the title's: 80 - 14 = 66 → 394…460), y 260…280.
+        let body = Self.push.replacingOccurrences(
+            of: #"x="20" y="20" width="80" height="32""#, with: #"x="387" y="13" width="80" height="32""#)
+        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "p.xib")
+        let result = try #require(IBCheck.check(doc).results.first { $0.view == "c" })
+        #expect(result.status == .agree, "\(String(describing: result.solved))")
+        #expect(result.solved == Rect(x: 387, y: 255, width: 80, height: 32))
+        #expect(result.solvedAlignmentRect == Rect(x: 394, y: 260, width: 66, height: 20))
+    }
+
+    /// Baselines: an AppKit label and a pop-up on one first baseline, as IB stores them.
+    @Test func appKitBaselines() throws {
+        let body = """
+            <textField translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="18" y="254" width="60" height="16"/><textFieldCell key="cell" title="Size:" id="lc"><font key="font" metaFont="system"/></textFieldCell></textField>
+            <popUpButton translatesAutoresizingMaskIntoConstraints="NO" id="p"><rect key="frame" x="81" y="248" width="100" height="26"/><popUpButtonCell key="cell" type="push" title="Item" bezelStyle="rounded" alignment="left" borderStyle="borderAndBezel" id="pc"><font key="font" metaFont="menu"/></popUpButtonCell></popUpButton>
+            """
+        let constraints = """
+            <constraint firstItem="l" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c1"/>
+            <constraint firstItem="l" firstAttribute="top" secondItem="root" secondAttribute="top" constant="30" id="c2"/>
+            <constraint firstItem="p" firstAttribute="leading" secondItem="l" secondAttribute="trailing" constant="8" id="c3"/>
+            <constraint firstItem="p" firstAttribute="firstBaseline" secondItem="l" secondAttribute="firstBaseline" id="c4"/>
+            """
+        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "b.xib")
+        let scene = try #require(doc.scenes.first)
+        #expect(scene.scenario.constraints.contains { $0.attr1 == .firstBaseline && $0.attr2 == .firstBaseline })
+        let (l, p) = (Self.view(doc, "l"), Self.view(doc, "p"))
+        let label = try #require(l.baselineOffsets)
+        let popUp = try #require(p.baselineOffsets)
+        // The menu font's ascender less the label's, plus the pop-up's 2 points below its frame's top,
+        // less its 1-point top inset: the pop-up's frame top sits this far above the label's.
+        let frames = IBCheck.solve(scene).frames
+        let labelBaseline = frames["l"]!.y + l.alignmentRectInsets.top + label.first
+        let popUpBaseline = frames["p"]!.y + p.alignmentRectInsets.top + popUp.first
+        #expect(abs(labelBaseline - popUpBaseline) < 1e-9)
+        #expect(frames["l"]!.y == 30)
+    }
+
+    /// AppKit's `baseline` attribute is the last baseline.
+    @Test func appKitBaselineAttributeIsTheLast() throws {
+        let body =
+            Self.label
+            + Self.field.replacingOccurrences(of: #"id="c""#, with: #"id="f""#).replacingOccurrences(
+                of: #"id="cc""#, with: #"id="fc""#)
+        let doc = try InterfaceBuilder.importDocument(
+            text: Self.xib(
+                body,
+                constraints:
+                    #"<constraint firstItem="f" firstAttribute="baseline" secondItem="c" secondAttribute="baseline" id="b"/>"#
+            ), file: "b.xib")
+        let c = try #require(doc.scenes[0].scenario.constraints.first { $0.identifier == "b" })
+        #expect(c.attr1 == .lastBaseline && c.attr2 == .lastBaseline)
+        #expect(!doc.skipped.contains { $0.element == "constraint" })
+    }
+
+    /// UIStackView aligned on first baselines: each view's first baseline on the first view's.
+    @Test func uiStackViewBaselineAlignment() throws {
+        let body = """
+            <stackView translatesAutoresizingMaskIntoConstraints="NO" alignment="firstBaseline" spacing="8" id="stack">
+                <rect key="frame" x="16" y="20" width="343" height="41"/>
+                <subviews>
+                    <label text="Name" translatesAutoresizingMaskIntoConstraints="NO" id="small"><rect key="frame" x="0.0" y="11" width="45" height="20.5"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="17"/></label>
+                    <label text="Big" translatesAutoresizingMaskIntoConstraints="NO" id="big"><rect key="frame" x="53" y="0.0" width="290" height="41"/>
+                        <fontDescription key="fontDescription" type="system" pointSize="34"/></label>
+                </subviews>
+            </stackView>
+            """
+        let doc = try ImportTests.load(ImportTests.xib(body))
+        let names = doc.scenes[0].scenario.constraints.filter { $0.identifier == "UISV-alignment" }
+        #expect(
+            names.map { ($0.item1, $0.attr1, $0.item2) }.first.map { $0 == ("big", .firstBaseline, "small") } == true)
+        #expect(!doc.skipped.contains { $0.reason.contains("baseline") })
+    }
+
+    /// NSStackView: gravity areas, detached hidden views, custom spacing and edge insets.
+    @Test func stackViewFeatures() throws {
+        let doc = try Self.fixture("StackViews.xib")
+        let results = IBCheck.check(doc).results
+        let byView = Dictionary(uniqueKeysWithValues: results.map { ($0.view, $0) })
+        for id in ["lead1", "lead2", "trail1", "mid1", "a", "c"] {
+            #expect(
+                byView[id]?.status == .agree,
+                "\(id): \(String(describing: byView[id]?.solved)) vs \(String(describing: byView[id]?.stored))")
+        }
+        let names = Set(doc.scenes[0].scenario.constraints.compactMap(\.identifier))
+        #expect(
+            names.isSuperset(of: [
+                "NSStackView.Spacing", "NSStackView.Edge.Leading", "NSStackView.Edge.Trailing",
+                "NSStackView.Stack.Min", "NSStackView.Detached", "NSStackView.Alignment", "NSStackView.Hugging",
+            ]))
+    }
+
+    static func fixture(_ name: String) throws -> IBImport {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+        return try InterfaceBuilder.importDocument(text: try String(contentsOf: url, encoding: .utf8), file: name)
+    }
+}
