@@ -16,7 +16,8 @@ final class ScrollContentVariables {
 
     func size(_ view: Int, horizontal: Bool, name: String) -> Variable {
         if let v = horizontal ? width[view] : height[view] { return v }
-        let w = Variable("\(name).contentWidth"), h = Variable("\(name).contentHeight")
+        let w = Variable("\(name).contentWidth")
+        let h = Variable("\(name).contentHeight")
         width[view] = w
         height[view] = h
         pending.append(view)
@@ -26,7 +27,9 @@ final class ScrollContentVariables {
     /// Whether UIKit reads `attr` of scroll view `scroll` against its content when the constraint's
     /// other item is `other`: edges and margins, with a view inside the scroll view.
     static func readsContent(_ attr: LayoutAttribute, of scroll: Int?, other: Int?, in tree: ViewTree) -> Bool {
-        guard let s = scroll, tree.views[s].scrollView != nil, !attr.isSize, !attr.isCenter, var p = other else { return false }
+        guard let s = scroll, tree.views[s].scrollView != nil, !attr.isSize, !attr.isCenter, var p = other else {
+            return false
+        }
         while let parent = tree.parentIndex[p] {
             if parent == s { return true }
             p = parent

@@ -26,26 +26,32 @@ enum AppKitControls {
         let cell = e.children.first { $0["key"] == "cell" }
         let size = cell?["controlSize"] ?? e["controlSize"] ?? "regular"
         let border = cell?["borderStyle"]
-        return Style(element: e.name, type: cell?["type"] ?? "", bezel: cell?["bezelStyle"] ?? "", size: size,
-                     bordered: border == "bezel" || border == "border", bigSur: toolsVersion >= bigSur)
+        return Style(
+            element: e.name, type: cell?["type"] ?? "", bezel: cell?["bezelStyle"] ?? "", size: size,
+            bordered: border == "bezel" || border == "border", bigSur: toolsVersion >= bigSur)
     }
 
     /// (top, left, bottom, right) and the frame's height, where the control size sets it.
     static func metrics(_ e: XMLElement, toolsVersion: Double) -> StandardViews.Metrics {
         let s = style(e, toolsVersion: toolsVersion)
-        func insets(_ t: Double, _ l: Double, _ b: Double, _ r: Double) -> EdgeInsets { EdgeInsets(top: t, left: l, bottom: b, right: r) }
+        func insets(_ t: Double, _ l: Double, _ b: Double, _ r: Double) -> EdgeInsets {
+            EdgeInsets(top: t, left: l, bottom: b, right: r)
+        }
         /// A control whose title sets its width and whose size sets its frame's height.
         func titled(_ i: EdgeInsets, frameHeight: Double?) -> StandardViews.Metrics {
-            StandardViews.Metrics(width: .storedFrame, height: frameHeight.map { .fixed($0 - i.top - i.bottom) } ?? .storedFrame,
-                                  alignmentRectInsets: i)
+            StandardViews.Metrics(
+                width: .storedFrame, height: frameHeight.map { .fixed($0 - i.top - i.bottom) } ?? .storedFrame,
+                alignmentRectInsets: i)
         }
         switch (s.element, s.type, s.bezel) {
         case ("textField", _, _), ("secureTextField", _, _), ("searchField", _, _), ("comboBox", _, _):
-            // A label (no border or bezel) reaches 2 points beyond its text at each side (*fitted*: 104 of
-            // 111 leading constants, 63 of 66 trailing); bezeled fields align by their frames.
+            // A label (no border or bezel) reaches 2 points beyond its text at each side (*fitted*: 113
+            // of 120 leading constants, 67 of 73 trailing; 3 in most of the rest); bezeled fields align
+            // by their frames.
             let label = s.element == "textField" && !s.bordered
-            return StandardViews.Metrics(width: .storedFrame, height: .storedFrame,
-                                         alignmentRectInsets: label ? insets(0, 2, 0, 2) : .zero)
+            return StandardViews.Metrics(
+                width: .storedFrame, height: .storedFrame,
+                alignmentRectInsets: label ? insets(0, 2, 0, 2) : .zero)
         case ("button", "push", "rounded"), ("popUpButton", _, "rounded"):
             let pop = s.element == "popUpButton"
             // Push buttons: yue's button_mac.mm (after wxWidgets) for the regular and small sizes before
@@ -63,50 +69,57 @@ enum AppKitControls {
             case (_, true, false): i = insets(5, 7, 7, 7)
             default: i = insets(1, 3, 4, 3)
             }
-            let height: Double = switch s.size {
-            case "large": 40
-            case "small": pop ? 22 : 28
-            case "mini": pop ? 15 : 16
-            default: pop ? 26 : 32
-            }
+            let height: Double =
+                switch s.size {
+                case "large": 40
+                case "small": pop ? 22 : 28
+                case "mini": pop ? 15 : 16
+                default: pop ? 26 : 32
+                }
             // The corpus's regular pop-ups store frames of 25 and 26 in documents of the same Xcode, around
             // the same 21-point alignment rect (their neighbours agree either way): the lab draws 26.
             return titled(i, frameHeight: height)
         case ("button", "check", _), ("button", "radio", _):
             // Checkboxes and radio buttons: the box sits 1-2 points inside the frame on the left,
             // above and below (*fitted*: regular 1, 2, 1, 0 in Big Sur; 2, 2, 0, 0 before; large 2.5, 3, 2.5, 0).
-            let i: EdgeInsets = switch (s.size, s.bigSur) {
-            case ("large", _): insets(2.5, 3, 2.5, 0)
-            case ("small", _): insets(1, 1, 1, 0)
-            case ("mini", _): insets(0, 1, 1, 0)
-            case (_, true): insets(1, 2, 1, 0)
-            default: insets(2, 2, 0, 0)
-            }
+            let i: EdgeInsets =
+                switch (s.size, s.bigSur) {
+                case ("large", _): insets(2.5, 3, 2.5, 0)
+                case ("small", _): insets(1, 1, 1, 0)
+                case ("mini", _): insets(0, 1, 1, 0)
+                case (_, true): insets(1, 2, 1, 0)
+                default: insets(2, 2, 0, 0)
+                }
             return titled(i, frameHeight: s.size == "large" ? 22 : (s.size == "mini" ? 12 : 18))
         case ("button", "help", _):
             // The help button: 1, 3, 4, 2 around a 20 x 20 circle in a 25 x 25 frame (*fitted*).
             let i = insets(1, 3, 4, 2)
             return StandardViews.Metrics(width: .fixed(20), height: .fixed(20), alignmentRectInsets: i)
         case ("slider", _, _):
-            // Sliders: 2 on every side (*fitted*: left and right 2 in 8 of 8); with tick marks the
-            // same at the ends. Height: the frame's 21 (24 with ticks) before Big Sur, 28 after.
+            // Sliders reach 2 points beyond their track at the ends (*fitted*: left and right 2 in 8 of
+            // 8); before Big Sur 2 above and below too, in a 21-point frame (24 with tick marks); from
+            // Big Sur 2 above and 6 below (top and bottom 8 in 4 of 4), in 28 (30 without ticks).
             let ticks = e.children.first { $0["key"] == "cell" }?["numberOfTickMarks"] != nil
-            let frame: Double = s.bigSur ? 28 : (ticks ? 24 : 21)
-            return StandardViews.Metrics(height: .fixed(frame - 4), alignmentRectInsets: insets(2, 2, 2, 2))
+            let i = s.bigSur ? insets(2, 2, 6, 2) : insets(2, 2, 2, 2)
+            let frame: Double = s.bigSur ? (ticks ? 28 : 30) : (ticks ? 24 : 21)
+            return StandardViews.Metrics(height: .fixed(frame - i.top - i.bottom), alignmentRectInsets: i)
         case ("box", _, _):
             return box(e)
         case ("tabView", _, _):
-            // A tab view's frame reaches 7 points beyond its content's sides (*fitted*, DESIGN 12.4).
-            return StandardViews.Metrics(alignmentRectInsets: insets(0, 7, 0, 7))
+            // From Big Sur a tab view's frame reaches 7 points beyond its content's sides (*fitted*, DESIGN
+            // 12.4: 7 in 2 of 3 Big Sur documents); before, it aligns by its frame (0 in the older ones).
+            return StandardViews.Metrics(alignmentRectInsets: s.bigSur ? insets(0, 7, 0, 7) : .zero)
         case ("progressIndicator", _, _):
             let spinning = e["style"] == "spinning"
             let side: Double = s.size == "small" ? 16 : 32
-            return spinning ? StandardViews.Metrics(width: .fixed(side), height: .fixed(side))
+            return spinning
+                ? StandardViews.Metrics(width: .fixed(side), height: .fixed(side))
                 : StandardViews.Metrics(height: .fixed(s.size == "small" ? 12 : 20))
         case ("colorWell", _, _):
             // A color well's frame reaches 3 points beyond its swatch at the sides, 2 above and below
             // (*fitted* from Big Sur documents' width and height constants).
-            return StandardViews.Metrics(alignmentRectInsets: insets(2, 3, 2, 3))
+            // Its swatch is 20 high in Big Sur's 24-point frame (15 in the 19-point one before).
+            return StandardViews.Metrics(height: .fixed(s.bigSur ? 20 : 15), alignmentRectInsets: insets(2, 3, 2, 3))
         case ("segmentedControl", _, _):
             // *Fitted* on few documents: 2 at the sides, 1 below.
             return titled(insets(0, 2, 1, 2), frameHeight: nil)
@@ -154,8 +167,11 @@ enum AppKitControls {
         case ("separator", _):
             let frame = SceneBuilder.frameRect(e)
             let vertical = frame.map { $0.height > $0.width } ?? false
-            i = vertical ? EdgeInsets(top: 0, left: 2, bottom: 0, right: 2) : EdgeInsets(top: 2, left: 0, bottom: 2, right: 0)
-            return StandardViews.Metrics(width: vertical ? .fixed(1) : .none, height: vertical ? .none : .fixed(1), alignmentRectInsets: i)
+            i =
+                vertical
+                ? EdgeInsets(top: 0, left: 2, bottom: 0, right: 2) : EdgeInsets(top: 2, left: 0, bottom: 2, right: 0)
+            return StandardViews.Metrics(
+                width: vertical ? .fixed(1) : .none, height: vertical ? .none : .fixed(1), alignmentRectInsets: i)
         case ("custom", _): i = .zero
         case (_, "noTitle"): i = EdgeInsets(top: 2, left: 3, bottom: 4, right: 3)
         default: i = EdgeInsets(top: 0, left: 3, bottom: 4, right: 3)

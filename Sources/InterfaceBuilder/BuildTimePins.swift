@@ -20,10 +20,12 @@ enum BuildTimePins {
         var out: [LayoutConstraint] = []
         for v in views where pinned.contains(v.id) {
             let parent = v.parentID ?? ViewTree.superviewID
-            for c in [LayoutConstraint(v.id, .left, .equal, parent, .left, constant: v.frame.x),
-                      LayoutConstraint(v.id, .top, .equal, parent, .top, constant: v.frame.y),
-                      LayoutConstraint(v.id, .width, .equal, constant: v.frame.width),
-                      LayoutConstraint(v.id, .height, .equal, constant: v.frame.height)] {
+            for c in [
+                LayoutConstraint(v.id, .left, .equal, parent, .left, constant: v.frame.x),
+                LayoutConstraint(v.id, .top, .equal, parent, .top, constant: v.frame.y),
+                LayoutConstraint(v.id, .width, .equal, constant: v.frame.width),
+                LayoutConstraint(v.id, .height, .equal, constant: v.frame.height),
+            ] {
                 var c = c
                 c.identifier = identifier
                 out.append(c)

@@ -30,14 +30,19 @@ extension SceneBuilder {
         }
         let first = e["firstItem"]
         let second = e["secondItem"]
-        guard let (item1, attr1) = item(first, attribute: a1name, owner: owner, rootID: rootID, element: e) else { return nil }
-        var item2: String?, attr2: LayoutAttribute?
+        guard let (item1, attr1) = item(first, attribute: a1name, owner: owner, rootID: rootID, element: e) else {
+            return nil
+        }
+        var item2: String?
+        var attr2: LayoutAttribute?
         if let second {
             guard let name = e["secondAttribute"] else {
                 skip(e, "secondItem without secondAttribute")
                 return nil
             }
-            guard let (i2, a2) = item(second, attribute: name, owner: owner, rootID: rootID, element: e) else { return nil }
+            guard let (i2, a2) = item(second, attribute: name, owner: owner, rootID: rootID, element: e) else {
+                return nil
+            }
             item2 = i2
             attr2 = a2
         }
@@ -56,15 +61,19 @@ extension SceneBuilder {
         }
         let constant = Self.number(variations.value("constant", of: e) ?? e["constant"]) ?? 0
         let priority = Self.number(e["priority"]).map { min(1000, max(1, $0)) } ?? 1000
-        return LayoutConstraint(item1, attr1, relation, item2, attr2, multiplier: multiplier, constant: constant, priority: priority,
-                                identifier: e["id"])
+        return LayoutConstraint(
+            item1, attr1, relation, item2, attr2, multiplier: multiplier, constant: constant, priority: priority,
+            identifier: e["id"])
     }
 
     /// An IB item id and attribute as the scenario's item and attribute: views by id (the root as
     /// `superview`), guides as `view.safeArea` / `view.layoutMargins`, the iOS 7–10 layout guides as
     /// the root's safe area.
-    mutating func item(_ id: String?, attribute name: String, owner: String, rootID: String, element e: XMLElement)
-        -> (String, LayoutAttribute)? {
+    mutating func item(
+        _ id: String?, attribute name: String, owner: String, rootID: String, element e: XMLElement
+    )
+        -> (String, LayoutAttribute)?
+    {
         guard let attr = Self.attributes[name] else {
             skip(e, "unknown attribute \(name)")
             return nil

@@ -7,8 +7,10 @@ enum DesignDevice {
     /// Interface Builder device ids → the lab's presets.
     static let presets: [String: String] = [
         "retina4_0": "iphone-se-1", "retina4_7": "iphone-8", "retina5_5": "iphone-8-plus", "retina5_9": "iphone-x",
-        "retina6_1": "iphone-xr", "retina6_5": "iphone-xs-max", "retina6_12": "iphone-12", "retina6_72": "iphone-12-pro-max",
-        "retina5_4": "iphone-12-mini", "retina6_0": "iphone-12", "ipad9_7": "ipad", "ipad10_2": "ipad-7", "ipad11": "ipad-pro-11",
+        "retina6_1": "iphone-xr", "retina6_5": "iphone-xs-max", "retina6_12": "iphone-12",
+        "retina6_72": "iphone-12-pro-max",
+        "retina5_4": "iphone-12-mini", "retina6_0": "iphone-12", "ipad9_7": "ipad", "ipad10_2": "ipad-7",
+        "ipad11": "ipad-pro-11",
         "ipad12_9": "ipad-pro-12.9", "ipad12_9rounded": "ipad-pro-12.9", "ipad11_0rounded": "ipad-pro-11",
         "sim:retina4": "iphone-se-1", "sim:retina47": "iphone-8", "sim:retina55": "iphone-8-plus",
         "sim:retina4_7.fullscreen": "iphone-8",
@@ -20,15 +22,23 @@ enum DesignDevice {
     /// 12.2): the 6.1-inch `retina6_1` canvas gives 44 before toolsVersion 17506 (iOS 13's iPhone 11)
     /// and 48 from it (iOS 14); the 5.8-inch `retina5_9` gives 44, and 50 from toolsVersion 22505 (iOS
     /// 16 SDK). Landscape sides follow the same numbers.
-    static func insets(preset: DevicePreset, deviceID: String?, orientation: Orientation, toolsVersion: Double) -> EdgeInsets {
+    static func insets(
+        preset: DevicePreset, deviceID: String?, orientation: Orientation, toolsVersion: Double
+    ) -> EdgeInsets {
         var insets = preset.safeArea(orientation)
-        let notch: Double? = switch deviceID {
-        case "retina6_1": toolsVersion >= 17506 ? 48 : 44
-        case "retina5_9": toolsVersion >= 22505 ? 50 : 44
-        default: nil
-        }
+        let notch: Double? =
+            switch deviceID {
+            case "retina6_1": toolsVersion >= 17506 ? 48 : 44
+            case "retina5_9": toolsVersion >= 22505 ? 50 : 44
+            default: nil
+            }
         if let notch {
-            if orientation == .portrait { insets.top = notch } else { insets.left = notch; insets.right = notch }
+            if orientation == .portrait {
+                insets.top = notch
+            } else {
+                insets.left = notch
+                insets.right = notch
+            }
         }
         return insets
     }

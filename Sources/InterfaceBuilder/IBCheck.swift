@@ -27,12 +27,16 @@ public struct IBCheck: Sendable {
     /// A scene solved at its design size: every view's frame (parent coordinates), the views the
     /// constraints leave ambiguous, and the conflicts met. IB's placeholder constraints are applied
     /// (`withPlaceholders`, the default): they shaped the stored frames, though a build removes them.
-    public static func solve(_ scene: IBScene, withPlaceholders: Bool = true)
-        -> (frames: [String: Rect], ambiguous: Set<String>, conflicts: [Conflict]) {
+    public static func solve(
+        _ scene: IBScene, withPlaceholders: Bool = true
+    )
+        -> (frames: [String: Rect], ambiguous: Set<String>, conflicts: [Conflict])
+    {
         let tree = scene.scenario.tree
         let constraints = scene.scenario.constraints + (withPlaceholders ? scene.placeholderConstraints : [])
-        let engine = AutoLayoutEngine(tree: tree, constraints: constraints, configuration: AutoLayoutConfiguration(),
-                                      root: scene.rootInsets)
+        let engine = AutoLayoutEngine(
+            tree: tree, constraints: constraints, configuration: AutoLayoutConfiguration(),
+            root: scene.rootInsets)
         let step = engine.resize(to: tree.superviewSize, root: scene.rootInsets)
         var frames: [String: Rect] = [:]
         for v in step.tree.views { frames[v.id] = v.frame }
@@ -49,15 +53,20 @@ public struct IBCheck: Sendable {
     static func check(_ scene: IBScene, in doc: IBImport) -> [IBViewResult] {
         let tree = scene.scenario.tree
         let counted = tree.views.filter { scene.storedFrames[$0.id] != nil }
-        func record(_ v: View, _ status: IBViewResult.Status, solved: Rect? = nil, cause: String? = nil) -> IBViewResult {
-            IBViewResult(file: doc.file, scene: scene.name, view: v.id, element: scene.elements[v.id] ?? "view", status: status,
-                         stored: scene.storedFrames[v.id]!, solved: solved, cause: cause,
-                         sizeFromStoredFrame: scene.sizeFromStoredFrame.contains(v.id), platform: doc.platform)
+        func record(_ v: View, _ status: IBViewResult.Status, solved: Rect? = nil, cause: String? = nil) -> IBViewResult
+        {
+            var r = IBViewResult(
+                file: doc.file, scene: scene.name, view: v.id, element: scene.elements[v.id] ?? "view", status: status,
+                stored: scene.storedFrames[v.id]!, solved: solved, cause: cause,
+                sizeFromStoredFrame: scene.sizeFromStoredFrame.contains(v.id), platform: doc.platform)
+            r.alignmentRectInsets = v.alignmentRectInsets
+            return r
         }
         guard doc.usesAutoLayout else { return counted.map { record($0, .input) } }
         let (frames, ambiguous, conflicts) = solve(scene)
-        let conflicted = Set(conflicts.flatMap { c in c.conflicting.flatMap { [$0.item1] + ($0.item2.map { [$0] } ?? []) } }
-            .map { ConstraintItem($0) { _ in false }.view })
+        let conflicted = Set(
+            conflicts.flatMap { c in c.conflicting.flatMap { [$0.item1] + ($0.item2.map { [$0] } ?? []) } }
+                .map { ConstraintItem($0) { _ in false }.view })
         return counted.map { v in
             let stored = scene.storedFrames[v.id]!
             let solved = frames[v.id]
@@ -67,15 +76,28 @@ public struct IBCheck: Sendable {
             if ambiguous.contains(v.id) { return record(v, .ambiguous, solved: solved) }
             guard let solved else { return record(v, .ambiguous) }
             if solved.maxEdgeDifference(to: stored) <= tolerance { return record(v, .agree, solved: solved) }
-            return record(v, .disagree, solved: solved, cause: cause(of: v, in: scene, conflicted: conflicted))
+            return record(
+                v, .disagree, solved: solved,
+                cause: cause(of: v, stored: stored, solved: solved, in: scene, conflicted: conflicted))
         }
     }
 
-    /// A disagreement's cause, only where the lab can show it: the view is named by a required
+    /// A disagreement's cause, only where the lab can show it: the view's frame is off by exactly its
+    /// alignment insets on some edge (the lab placed its alignment rect where IB placed the frame,
+    /// or the reverse: `alignment-inset`); the view is named by a required
     /// constraint that conflicted at the design size (Apple's engine may have broken another one),
     /// or by a constraint the importer could not take. Otherwise `unexplained`.
-    static func cause(of v: View, in scene: IBScene, conflicted: Set<String>) -> String {
+    static func cause(of v: View, stored: Rect, solved: Rect, in scene: IBScene, conflicted: Set<String>) -> String {
         if conflicted.contains(v.id) { return "conflict" }
+        let i = v.alignmentRectInsets
+        if i != .zero {
+            let d = [
+                solved.minX - stored.minX, solved.minY - stored.minY, stored.maxX - solved.maxX,
+                stored.maxY - solved.maxY,
+            ]
+            let inset = [i.left, i.top, i.right, i.bottom]
+            if zip(d, inset).contains(where: { $0.1 != 0 && abs(abs($0.0) - $0.1) < 0.25 }) { return "alignment-inset" }
+        }
         if scene.skippedConstraintViews.contains(v.id) { return "skipped-constraint" }
         return "unexplained"
     }

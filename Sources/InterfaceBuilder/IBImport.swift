@@ -1,7 +1,7 @@
 import ConstraintModel
 import Geometry
-import Margins
 import LabJSON
+import Margins
 import Scenario
 import ViewTree
 

@@ -37,9 +37,24 @@ public struct IBViewResult: Hashable, Sendable {
     /// labels, buttons with titles), so it was read from the stored frame.
     public var sizeFromStoredFrame: Bool
     public var platform: IBImport.Platform
+    /// The view's `alignmentRectInsets`: constraints placed the solved frame's alignment rect, and the
+    /// frame is that rect grown by these (AppKit controls, UISwitch, UISlider).
+    public var alignmentRectInsets: EdgeInsets = .zero
 
-    public init(file: String, scene: String, view: String, element: String, status: Status, stored: Rect, solved: Rect?,
-                cause: String? = nil, sizeFromStoredFrame: Bool = false, platform: IBImport.Platform) {
+    /// The alignment rect the lab solved (the solved frame less the insets).
+    public var solvedAlignmentRect: Rect? {
+        solved.map {
+            Rect(
+                x: $0.x + alignmentRectInsets.left, y: $0.y + alignmentRectInsets.top,
+                width: $0.width - alignmentRectInsets.left - alignmentRectInsets.right,
+                height: $0.height - alignmentRectInsets.top - alignmentRectInsets.bottom)
+        }
+    }
+
+    public init(
+        file: String, scene: String, view: String, element: String, status: Status, stored: Rect, solved: Rect?,
+        cause: String? = nil, sizeFromStoredFrame: Bool = false, platform: IBImport.Platform
+    ) {
         self.file = file
         self.scene = scene
         self.view = view

@@ -24,17 +24,22 @@ public enum InterfaceBuilder {
 
     /// `sizeClasses` lays the document out for another trait collection than its design device's
     /// (a sweep's device step): its size-class variations are applied for those traits.
-    public static func importDocument(text: String, file: String, sizeClasses: SizeClasses? = nil) throws(IBImportError) -> IBImport {
+    public static func importDocument(
+        text: String, file: String, sizeClasses: SizeClasses? = nil
+    ) throws(IBImportError) -> IBImport {
         let root: XMLElement
         do { root = try XMLReader.parse(text) } catch {
             throw IBImportError(file: file, location: error.location, problem: .malformedXML(error.message))
         }
         if root.name == "archive" {
-            throw IBImportError(file: file, location: root.location,
-                                problem: .unsupported("legacy keyed-archive format (Xcode 3–4 xibs, <archive>)"))
+            throw IBImportError(
+                file: file, location: root.location,
+                problem: .unsupported("legacy keyed-archive format (Xcode 3–4 xibs, <archive>)"))
         }
         guard root.name == "document" else {
-            throw IBImportError(file: file, location: root.location, problem: .notADocument("the root element is <\(root.name)>, not <document>"))
+            throw IBImportError(
+                file: file, location: root.location,
+                problem: .notADocument("the root element is <\(root.name)>, not <document>"))
         }
         var reader = DocumentReader(file: file, document: root)
         reader.sizeClassOverride = sizeClasses
@@ -55,7 +60,9 @@ let contentSizedHeightOnly: Set<String> = ["slider", "progressView", "progressIn
 let uiScrollViews: Set<String> = ["scrollView", "tableView", "collectionView", "textView"]
 
 /// Cells become scenes of their own: the table or collection view lays them out at run time.
-let cellElements: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView"]
+let cellElements: Set<String> = [
+    "tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView",
+]
 
 struct DocumentReader {
     let file: String
@@ -75,7 +82,9 @@ struct DocumentReader {
         self.file = file
         self.document = document
         let type = document["type"] ?? ""
-        platform = (document["targetRuntime"] ?? "").hasPrefix("MacOSX") || (type.contains(".Cocoa.") && !type.contains("CocoaTouch")) ? .macOS : .iOS
+        platform =
+            (document["targetRuntime"] ?? "").hasPrefix("MacOSX")
+                || (type.contains(".Cocoa.") && !type.contains("CocoaTouch")) ? .macOS : .iOS
         usesAutoLayout = document["useAutolayout"] == "YES"
         usesSafeAreas = document["useSafeAreas"] == "YES"
     }
@@ -110,11 +119,14 @@ struct DocumentReader {
             let cell = pendingCells[k]
             k += 1
             let content = cell.children.first { $0["key"] == "contentView" && isView($0) } ?? cell
-            addScene(name: "cell \(cell["id"] ?? "?")", root: content, viewController: nil, cell: content.location == cell.location ? nil : cell)
+            addScene(
+                name: "cell \(cell["id"] ?? "?")", root: content, viewController: nil,
+                cell: content.location == cell.location ? nil : cell)
         }
         let device = designDevice
-        return IBImport(file: file, kind: kind, platform: platform, usesAutoLayout: usesAutoLayout, designDevice: device?.id,
-                        devicePreset: presetID(device?.id), scenes: scenes, skipped: skipped)
+        return IBImport(
+            file: file, kind: kind, platform: platform, usesAutoLayout: usesAutoLayout, designDevice: device?.id,
+            devicePreset: presetID(device?.id), scenes: scenes, skipped: skipped)
     }
 
     func presetID(_ id: String?) -> String? {
@@ -149,7 +161,8 @@ struct DocumentReader {
     mutating func readScene(_ scene: XMLElement) {
         let objects = scene.child("objects")?.children ?? []
         guard let vc = objects.first(where: { o in o.children.contains { $0["key"] == "view" && isView($0) } }),
-              let view = vc.children.first(where: { $0["key"] == "view" && isView($0) }) else {
+            let view = vc.children.first(where: { $0["key"] == "view" && isView($0) })
+        else {
             if let vc = objects.first(where: { $0.name != "placeholder" && $0.name != "customObject" }) {
                 skip(vc, "a view controller without a root view of its own (a container, or a view loaded in code)")
             }

@@ -9,9 +9,12 @@ extension SceneBuilder {
     /// controls' titles by their bezels, by amounts *fitted* on the corpus (`AppKitControls.baselineOffset`).
     /// A view without text has none (its top and bottom serve).
     func baselineOffsets(_ e: XMLElement, view: View) -> BaselineOffsets? {
-        guard textBearing.contains(e.name), let font = FontMetrics.font(of: e, platform: platform) ?? defaultFont(e) else { return nil }
-        let frame = view.frame, insets = view.alignmentRectInsets
-        let a = font.metrics.ascender * font.size, d = font.metrics.descender * font.size
+        guard textBearing.contains(e.name), let font = FontMetrics.font(of: e, platform: platform) ?? defaultFont(e)
+        else { return nil }
+        let frame = view.frame
+        let insets = view.alignmentRectInsets
+        let a = font.metrics.ascender * font.size
+        let d = font.metrics.descender * font.size
         let line = a + d + font.metrics.lineGap * font.size
         var fromTop: Double
         var lines = 1.0

@@ -12,7 +12,9 @@ extension SceneBuilder {
         var fromFrame = false
         do {
             let pad = preset?.hasPrefix("ipad") ?? (targetRuntime.hasSuffix("iPad"))
-            let m = platform == .iOS ? StandardViews.metrics(e, toolsVersion: toolsVersion, pad: pad, images: images)
+            let m =
+                platform == .iOS
+                ? StandardViews.metrics(e, toolsVersion: toolsVersion, pad: pad, images: images)
                 : AppKitControls.metrics(e, toolsVersion: toolsVersion)
             view.alignmentRectInsets = m.alignmentRectInsets
             let rect = view.alignmentRect(forFrame: frame)
@@ -20,10 +22,13 @@ extension SceneBuilder {
                 switch l {
                 case .none: return nil
                 case .fixed(let v): return v
-                case .storedFrame: fromFrame = true; return stored
+                case .storedFrame:
+                    fromFrame = true
+                    return stored
                 }
             }
-            size = IntrinsicContentSize(width: length(m.width, stored: rect.width), height: length(m.height, stored: rect.height))
+            size = IntrinsicContentSize(
+                width: length(m.width, stored: rect.width), height: length(m.height, stored: rect.height))
         }
         if let w = e["placeholderIntrinsicWidth"] { size.width = w == "infinite" ? nil : Self.number(w) }
         if let h = e["placeholderIntrinsicHeight"] { size.height = h == "infinite" ? nil : Self.number(h) }

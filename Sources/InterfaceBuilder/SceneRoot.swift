@@ -22,10 +22,13 @@ extension SceneBuilder {
         r.directionalLayoutMargins = margins.directionalLayoutMargins
         r.insetsLayoutMarginsFromSafeArea = margins.insetsLayoutMarginsFromSafeArea
         if viewController != nil && platform == .iOS {
-            r.viewController = ViewController(navigationBar: bars.navigationBar ? .init() : nil, tabBar: bars.tabBar ? .init() : nil)
+            r.viewController = ViewController(
+                navigationBar: bars.navigationBar ? .init() : nil, tabBar: bars.tabBar ? .init() : nil)
         }
         let hasSafeAreaGuide = root.children("viewLayoutGuide").contains { $0["key"] == "safeArea" }
-        guard platform == .iOS, usesSafeAreas || topGuideNeeded, viewController != nil || hasSafeAreaGuide else { return r }
+        guard platform == .iOS, usesSafeAreas || topGuideNeeded, viewController != nil || hasSafeAreaGuide else {
+            return r
+        }
         r.safeAreaInsets = safeArea(frame)
         return r
     }
@@ -35,9 +38,13 @@ extension SceneBuilder {
     /// view that is not a view controller's gets them only when it fills the screen.
     func safeArea(_ frame: Rect) -> EdgeInsets {
         let preset = preset.flatMap { DevicePresets.standard.device($0) }
-        if let screen = SimulatedScreen(preset: preset, deviceID: device?.id, orientation: device?.orientation ?? .portrait,
-                                        toolsVersion: toolsVersion, bars: bars, barMetrics: DevicePresets.standard.bars, root: frame) {
-            let fills = bars.freeform || abs(screen.screen.width - frame.width) < 1 && abs(screen.screen.height - frame.height) < 1
+        if let screen = SimulatedScreen(
+            preset: preset, deviceID: device?.id, orientation: device?.orientation ?? .portrait,
+            toolsVersion: toolsVersion, bars: bars, barMetrics: DevicePresets.standard.bars, root: frame)
+        {
+            let fills =
+                bars.freeform
+                || abs(screen.screen.width - frame.width) < 1 && abs(screen.screen.height - frame.height) < 1
             guard viewController != nil || fills else { return .zero }
             // A child view controller narrower than the screen is drawn off its edges, without bars;
             // one as wide as the screen is drawn as a screen of its own (*fitted*: AVAEMixer's

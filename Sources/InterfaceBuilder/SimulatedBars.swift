@@ -60,7 +60,9 @@ struct SimulatedBars: Hashable, Sendable {
             if e["kind"] == "embed" { out[id, default: SimulatedBars()].embedded = true }
             let styles: [String?] = [e["modalPresentationStyle"], controllers[id]?["modalPresentationStyle"]]
             let fullScreen = styles.contains { $0 == "fullScreen" || $0 == "overFullScreen" }
-            if ["modal", "presentation"].contains(e["kind"] ?? "") && !fullScreen { out[id, default: SimulatedBars()].presented = true }
+            if ["modal", "presentation"].contains(e["kind"] ?? "") && !fullScreen {
+                out[id, default: SimulatedBars()].presented = true
+            }
         }
         // Containers start the walk. (A navigation item alone does not: IQKeyboardManager's scenes
         // have one and IB draws no bar over them.)
@@ -98,9 +100,10 @@ struct SimulatedBars: Hashable, Sendable {
     }
 
     func union(_ o: SimulatedBars) -> SimulatedBars {
-        SimulatedBars(statusBar: statusBar && o.statusBar, navigationBar: navigationBar || o.navigationBar,
-                      largeTitles: largeTitles || o.largeTitles, toolbar: toolbar || o.toolbar, tabBar: tabBar || o.tabBar,
-                      freeform: freeform || o.freeform, embedded: embedded || o.embedded, presented: presented || o.presented)
+        SimulatedBars(
+            statusBar: statusBar && o.statusBar, navigationBar: navigationBar || o.navigationBar,
+            largeTitles: largeTitles || o.largeTitles, toolbar: toolbar || o.toolbar, tabBar: tabBar || o.tabBar,
+            freeform: freeform || o.freeform, embedded: embedded || o.embedded, presented: presented || o.presented)
     }
 }
 
@@ -118,17 +121,22 @@ struct SimulatedScreen {
     /// The scene is presented modally and drawn as a sheet (Xcode 11 on).
     var sheets: Bool
 
-    init?(preset: DevicePreset?, deviceID: String?, orientation: Orientation, toolsVersion: Double, bars: SimulatedBars,
-          barMetrics: BarMetrics, root: Rect) {
+    init?(
+        preset: DevicePreset?, deviceID: String?, orientation: Orientation, toolsVersion: Double, bars: SimulatedBars,
+        barMetrics: BarMetrics, root: Rect
+    ) {
         guard let preset else { return nil }
         let landscape = orientation == .landscape
         // A root larger than the device's screen (a size IB was told to simulate) is its own screen.
         let deviceScreen = preset.screen(orientation)
-        screen = bars.freeform ? root.size
+        screen =
+            bars.freeform
+            ? root.size
             : Size(width: max(deviceScreen.width, root.width), height: max(deviceScreen.height, root.height))
         let pad = preset.idiom == .pad
         sheets = toolsVersion >= 15000 && bars.presented
-        var insets = DesignDevice.insets(preset: preset, deviceID: deviceID, orientation: orientation, toolsVersion: toolsVersion)
+        var insets = DesignDevice.insets(
+            preset: preset, deviceID: deviceID, orientation: orientation, toolsVersion: toolsVersion)
         let hasNotch = preset.portraitSafeArea.bottom > 0
         // Home-button devices: the preset's top inset is the status bar (hidden on iPhones in
         // landscape). A freeform scene keeps only the status bar, as tall as the device's.
@@ -138,12 +146,18 @@ struct SimulatedScreen {
         if !notched { insets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) }
         device = insets
         let compact = !pad && landscape
-        let nav = pad ? (toolsVersion >= 14000 ? barMetrics.navigationBar.pad : barMetrics.navigationBar.phone)
+        let nav =
+            pad
+            ? (toolsVersion >= 14000 ? barMetrics.navigationBar.pad : barMetrics.navigationBar.phone)
             : (compact ? barMetrics.navigationBar.phoneCompactHeight : barMetrics.navigationBar.phone)
         topBars = bars.navigationBar ? nav + (bars.largeTitles && !pad && !compact ? barMetrics.largeTitleExtra : 0) : 0
-        let tab = pad ? (toolsVersion >= 14000 ? 50 : barMetrics.tabBar.phone)
+        let tab =
+            pad
+            ? (toolsVersion >= 14000 ? 50 : barMetrics.tabBar.phone)
             : (compact ? barMetrics.tabBar.phoneCompactHeight : barMetrics.tabBar.phone)
-        let tool = pad ? (toolsVersion >= 14000 ? barMetrics.toolbar.pad : barMetrics.toolbar.phone)
+        let tool =
+            pad
+            ? (toolsVersion >= 14000 ? barMetrics.toolbar.pad : barMetrics.toolbar.phone)
             : (compact ? barMetrics.toolbar.phoneCompactHeight : barMetrics.toolbar.phone)
         bottomBars = (bars.tabBar ? tab : 0) + (bars.toolbar && !bars.tabBar ? tool : 0)
     }
@@ -173,9 +187,10 @@ struct SimulatedScreen {
         func clamp(_ v: Double, _ limit: Double) -> Double { min(max(v, 0), max(limit, 0)) }
         let top = device.top + statusBar + topBars
         let bottom = device.bottom + bottomBars
-        return EdgeInsets(top: clamp(top - frame.minY, frame.height),
-                          left: clamp(device.left - frame.minX, frame.width),
-                          bottom: clamp(frame.maxY - (screen.height - bottom), frame.height),
-                          right: clamp(frame.maxX - (screen.width - device.right), frame.width))
+        return EdgeInsets(
+            top: clamp(top - frame.minY, frame.height),
+            left: clamp(device.left - frame.minX, frame.width),
+            bottom: clamp(frame.maxY - (screen.height - bottom), frame.height),
+            right: clamp(frame.maxX - (screen.width - device.right), frame.width))
     }
 }

@@ -21,15 +21,25 @@ struct SizeClassVariations {
         for owner in [root] + root.descendants() {
             let variations = owner.children("variation").filter { $0.child("mask") != nil || $0["ambiguous"] != nil }
             guard !variations.isEmpty else { continue }
-            for v in variations.filter({ matches($0["key"]) }).sorted(by: { specificity($0["key"]) < specificity($1["key"]) }) {
+            for v in variations.filter({ matches($0["key"]) }).sorted(by: {
+                specificity($0["key"]) < specificity($1["key"])
+            }) {
                 for mask in v.children("mask") {
                     for e in mask.children {
                         guard let id = e["reference"] else { continue }
-                        if e.name == "exclude" { excluded.insert(id) } else if e.name == "include" { excluded.remove(id) }
+                        if e.name == "exclude" {
+                            excluded.insert(id)
+                        } else if e.name == "include" {
+                            excluded.remove(id)
+                        }
                     }
                 }
                 if let id = owner["id"] {
-                    if v["ambiguous"] == "YES" { ambiguous.insert(id) } else if v["ambiguous"] == "NO" { ambiguous.remove(id) }
+                    if v["ambiguous"] == "YES" {
+                        ambiguous.insert(id)
+                    } else if v["ambiguous"] == "NO" {
+                        ambiguous.remove(id)
+                    }
                 }
             }
         }

@@ -51,16 +51,17 @@ enum StandardViews {
             // Alignment rect 49 × 31 inside a 51 × 31 frame (GranadaLayout's frame; the 2-point right
             // inset *fitted*: constraints `width == 49` against stored 51).
             let size = tv >= iOS26 ? Size(width: 61, height: 28) : Size(width: 49, height: 31)
-            return Metrics(width: .fixed(size.width), height: .fixed(size.height),
-                           alignmentRectInsets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
+            return Metrics(
+                width: .fixed(size.width), height: .fixed(size.height),
+                alignmentRectInsets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 2))
         case "segmentedControl":
             return Metrics(width: .storedFrame, height: .fixed(tv >= iOS13 ? 32 : 29))
         case "stepper":
             return Metrics(width: .fixed(94), height: .fixed(tv >= iOS13 ? 32 : 29))
         case "slider":
             // A 31-point frame around a 29-point alignment rect whose ends the thumb overhangs by 2
-            // (*fitted*: every constrained slider in the corpus stores x 2 less and a width 4 more
-            // than its constraints give, and a top-pinned one y 1 less).
+            // (*fitted*, `Tools/ib-corpus-facts.py insets slider`: left 2 in 26 of 26, right 2 in 28
+            // of 28, bottom 1 in 19 of 19 of the iOS documents' constraints to a superview's edges).
             return Metrics(height: .fixed(29), alignmentRectInsets: EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
         case "progressView":
             return Metrics(height: .fixed(tv >= iOS14 ? 4 : (e["progressViewStyle"] == "bar" ? 2.5 : 2)))
@@ -93,7 +94,8 @@ enum StandardViews {
             return Metrics(width: .fixed(22), height: .fixed(22))
         }
         let states = e.children("state")
-        let titled = states.contains { $0["title"] != nil || $0.child("attributedString", key: "attributedTitle") != nil }
+        let titled =
+            states.contains { $0["title"] != nil || $0.child("attributedString", key: "attributedTitle") != nil }
             || e.child("buttonConfiguration") != nil
         let image = states.compactMap { $0["image"] }.first.flatMap { images[$0] }
         if !titled, let image { return Metrics(width: .fixed(image.width), height: .fixed(image.height)) }
@@ -104,7 +106,9 @@ enum StandardViews {
     static func images(_ document: XMLElement) -> [String: Size] {
         var out: [String: Size] = [:]
         for e in document.child("resources")?.children("image") ?? [] {
-            guard let name = e["name"], let w = e["width"].flatMap(Double.init), let h = e["height"].flatMap(Double.init) else { continue }
+            guard let name = e["name"], let w = e["width"].flatMap(Double.init),
+                let h = e["height"].flatMap(Double.init)
+            else { continue }
             out[name] = Size(width: w, height: h)
         }
         return out

@@ -8,7 +8,8 @@ import LabJSON
 struct CheckIBCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-ib",
-        abstract: "Compare the lab's Auto Layout with the frames Interface Builder stored, per view, per file and overall.",
+        abstract:
+            "Compare the lab's Auto Layout with the frames Interface Builder stored, per view, per file and overall.",
         discussion: """
             IB stores the frames Apple's engine computed at the document's design size. Each scene is solved \
             there (the modern translation, the design device's safe area and simulated bars, Xcode's build-time \
@@ -41,7 +42,8 @@ struct CheckIBCommand: ParsableCommand {
             let result: IBCheck
             do {
                 let data = FileManager.default.contents(atPath: path) ?? Data()
-                result = IBCheck.check(try InterfaceBuilder.importDocument(text: String(decoding: data, as: UTF8.self), file: path))
+                result = IBCheck.check(
+                    try InterfaceBuilder.importDocument(text: String(decoding: data, as: UTF8.self), file: path))
             } catch {
                 failed.append(error.description)
                 continue
@@ -57,8 +59,10 @@ struct CheckIBCommand: ParsableCommand {
         }
         switch format {
         case .json:
-            var members: [(String, JSONValue)] = [("files", .number(Double(files.count - failed.count))),
-                                                  ("not_imported", .number(Double(failed.count)))]
+            var members: [(String, JSONValue)] = [
+                ("files", .number(Double(files.count - failed.count))),
+                ("not_imported", .number(Double(failed.count))),
+            ]
             members += Self.members(total)
             for platform in [IBImport.Platform.iOS, .macOS] {
                 members.append((platform.rawValue, .object(Self.members(byPlatform[platform] ?? IBTally()))))
@@ -71,19 +75,26 @@ struct CheckIBCommand: ParsableCommand {
             for platform in [IBImport.Platform.iOS, .macOS] where byPlatform[platform] != nil {
                 print(Self.headline("  \(platform.rawValue)", byPlatform[platform]!))
             }
-            print(String(format: "among determined views only (agree / (agree + disagree)): %.1f%%",
-                         100 * total.agreementAmongDetermined))
+            print(
+                String(
+                    format: "among determined views only (agree / (agree + disagree)): %.1f%%",
+                    100 * total.agreementAmongDetermined))
         }
         for f in failed { printError(f) }
         if !failed.isEmpty { throw ExitCode(2) }
     }
 
     static func columns(_ t: IBTally) -> [String] {
-        ["\(t.views)", "\(t[.agree])", "\(t[.disagree])", "\(t[.ambiguous])", "\(t[.misplaced])", "\(t[.input])", "\(t[.ibAmbiguous])"]
+        [
+            "\(t.views)", "\(t[.agree])", "\(t[.disagree])", "\(t[.ambiguous])", "\(t[.misplaced])", "\(t[.input])",
+            "\(t[.ibAmbiguous])",
+        ]
     }
 
     static func headline(_ label: String, _ t: IBTally) -> String {
-        String(format: "%@: %.1f%% (%d agree of %d: agree + disagree + ambiguous)", label, 100 * t.agreement, t[.agree], t.determinable)
+        String(
+            format: "%@: %.1f%% (%d agree of %d: agree + disagree + ambiguous)", label, 100 * t.agreement, t[.agree],
+            t.determinable)
     }
 
     static func members(_ t: IBTally) -> [(String, JSONValue)] {
@@ -96,21 +107,32 @@ struct CheckIBCommand: ParsableCommand {
 
     static func json(_ r: IBViewResult) -> JSONValue {
         var members: [(String, JSONValue)] = [
-            ("file", .string(r.file)), ("scene", .string(r.scene)), ("view", .string(r.view)), ("element", .string(r.element)),
-            ("platform", .string(r.platform.rawValue)), ("status", .string(r.status.rawValue)), ("stored", rect(r.stored)),
+            ("file", .string(r.file)), ("scene", .string(r.scene)), ("view", .string(r.view)),
+            ("element", .string(r.element)),
+            ("platform", .string(r.platform.rawValue)), ("status", .string(r.status.rawValue)),
+            ("stored", rect(r.stored)),
             ("solved", r.solved.map(rect) ?? .null),
         ]
         if let cause = r.cause { members.append(("cause", .string(cause))) }
+        if r.platform == .macOS, r.alignmentRectInsets != .zero, let a = r.solvedAlignmentRect {
+            // AppKit controls: the alignment rect the lab solved, and (as `solved`) the frame around it.
+            members.append(("solved_alignment_rect", rect(a)))
+            let i = r.alignmentRectInsets
+            members.append(("alignment_rect_insets", .array([i.top, i.left, i.bottom, i.right].map(JSONValue.number))))
+        }
         if r.sizeFromStoredFrame { members.append(("size_from_stored_frame", .bool(true))) }
         return .object(members)
     }
 
     static func json(_ r: IBCheck) -> JSONValue {
         let disagreements = r.results.filter { $0.status == .disagree }.map { d -> JSONValue in
-            .object([("scene", .string(d.scene)), ("view", .string(d.view)), ("stored", rect(d.stored)),
-                     ("solved", d.solved.map(rect) ?? .null), ("cause", .string(d.cause ?? "unexplained"))])
+            .object([
+                ("scene", .string(d.scene)), ("view", .string(d.view)), ("stored", rect(d.stored)),
+                ("solved", d.solved.map(rect) ?? .null), ("cause", .string(d.cause ?? "unexplained")),
+            ])
         }
-        return .object([("file", .string(r.file)), ("platform", .string(r.platform.rawValue))] + members(r.tally)
-                        + [("disagreements", .array(disagreements))])
+        return .object(
+            [("file", .string(r.file)), ("platform", .string(r.platform.rawValue))] + members(r.tally)
+                + [("disagreements", .array(disagreements))])
     }
 }

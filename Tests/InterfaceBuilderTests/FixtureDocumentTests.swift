@@ -18,7 +18,10 @@ struct FixtureDocumentTests {
     @Test func navigationTableAndStack() throws {
         let doc = try Self.load("NavigationTableStack.storyboard")
         #expect(doc.kind == .storyboard && doc.devicePreset == "iphone-8")
-        #expect(doc.scenes.map(\.name) == ["scene sc-items Items", "scene sc-detail Detail", "scene sc-tabbed Tabbed", "cell item-cell"])
+        #expect(
+            doc.scenes.map(\.name) == [
+                "scene sc-items Items", "scene sc-detail Detail", "scene sc-tabbed Tabbed", "cell item-cell",
+            ])
         let insets = Dictionary(uniqueKeysWithValues: doc.scenes.map { ($0.name, $0.rootInsets.safeAreaInsets) })
         // Status bar 20 + navigation bar 44 over the root and over the detail scene (reached from a
         // cell's segue, not from the view controller's own connections); the tab bar's 49 below.
@@ -31,6 +34,8 @@ struct FixtureDocumentTests {
         #expect(names.isSuperset(of: ["UISV-canvas-connection", "UISV-spacing", "UISV-alignment"]))
         let check = IBCheck.check(doc)
         #expect(check.tally.views == 7)
-        #expect(check.tally[.agree] == 7, "\(check.results.filter { $0.status != .agree }.map { "\($0.view): \($0.status)" })")
+        #expect(
+            check.tally[.agree] == 7,
+            "\(check.results.filter { $0.status != .agree }.map { "\($0.view): \($0.status)" })")
     }
 }

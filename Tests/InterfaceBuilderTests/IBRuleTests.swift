@@ -12,7 +12,8 @@ import ViewTree
 struct IBRuleTests {
     static func fixture(_ name: String, sizeClasses: SizeClasses? = nil) throws -> IBImport {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
-        return try InterfaceBuilder.importDocument(text: try String(contentsOf: url, encoding: .utf8), file: name, sizeClasses: sizeClasses)
+        return try InterfaceBuilder.importDocument(
+            text: try String(contentsOf: url, encoding: .utf8), file: name, sizeClasses: sizeClasses)
     }
 
     static func statuses(_ doc: IBImport) -> [String: IBViewResult.Status] {
@@ -25,7 +26,9 @@ struct IBRuleTests {
     @Test func buildTimePinsPlaceholdersAndIBAmbiguity() throws {
         let doc = try Self.fixture("BuildTimePins.xib")
         let scene = try #require(doc.scenes.first)
-        let pins = scene.scenario.constraints.filter { $0.identifier == "IB auto generated at build time for view with fixed frame" }
+        let pins = scene.scenario.constraints.filter {
+            $0.identifier == "IB auto generated at build time for view with fixed frame"
+        }
         #expect(pins.count == 4 && pins.allSatisfy { $0.item1 == "pinned" && $0.isRequired })
         #expect(pins.map(\.constant).sorted() == [20, 40, 100, 200])
         #expect(!scene.scenario.constraints.contains { $0.identifier == "c-held-w-placeholder" })
@@ -55,8 +58,10 @@ struct IBRuleTests {
     }
 
     /// A notched canvas's top inset follows the iOS version the saving Xcode simulated.
-    @Test(arguments: [("retina6_1", "16097", 44.0), ("retina6_1", "17506", 48.0), ("retina5_9", "21701", 44.0),
-                      ("retina5_9", "22505", 50.0), ("retina6_12", "19162", 47.0)])
+    @Test(arguments: [
+        ("retina6_1", "16097", 44.0), ("retina6_1", "17506", 48.0), ("retina5_9", "21701", 44.0),
+        ("retina5_9", "22505", 50.0), ("retina6_12", "19162", 47.0),
+    ])
     func notchByXcodeVersion(device: String, toolsVersion: String, top: Double) throws {
         let text = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -68,8 +73,10 @@ struct IBRuleTests {
                 </viewController></objects></scene></scenes>
             </document>
             """
-        let doc = try InterfaceBuilder.importDocument(text: text.replacingOccurrences(of: "width=\"414\" height=\"896\"",
-                                                                                        with: Self.screen(device)), file: "n.storyboard")
+        let doc = try InterfaceBuilder.importDocument(
+            text: text.replacingOccurrences(
+                of: "width=\"414\" height=\"896\"",
+                with: Self.screen(device)), file: "n.storyboard")
         #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
     }
 
@@ -113,8 +120,10 @@ struct IBRuleTests {
     /// Xcode 26's switch: 61 x 28 inside a 63 x 28 frame (a document of 13 switches).
     @Test func switchEras() throws {
         for (tools, size) in [("17701", Size(width: 49, height: 31)), ("24127", Size(width: 61, height: 28))] {
-            let text = ImportTests.xib(#"<switch translatesAutoresizingMaskIntoConstraints="NO" id="s"><rect key="frame" x="0" y="0" width="51" height="31"/></switch>"#)
-                .replacingOccurrences(of: #"toolsVersion="17701""#, with: #"toolsVersion="\#(tools)""#)
+            let text = ImportTests.xib(
+                #"<switch translatesAutoresizingMaskIntoConstraints="NO" id="s"><rect key="frame" x="0" y="0" width="51" height="31"/></switch>"#
+            )
+            .replacingOccurrences(of: #"toolsVersion="17701""#, with: #"toolsVersion="\#(tools)""#)
             let s = try #require(try ImportTests.load(text).scenes.first).scenario.tree.views[0]
             #expect(s.intrinsicContentSize == IntrinsicContentSize(width: size.width, height: size.height), "\(tools)")
         }
@@ -125,7 +134,10 @@ struct IBRuleTests {
         let doc = try Self.fixture("CellMargins.xib")
         #expect(doc.scenes.map(\.name) == ["cell old-cell", "cell grid-cell"])
         #expect(doc.scenes[0].scenario.tree.root.layoutMargins == .defaultLayoutMargins)
-        #expect(doc.scenes[1].scenario.constraints.filter { $0.item1 == ViewTree.superviewID || $0.item2 == ViewTree.superviewID }.count == 6)
+        #expect(
+            doc.scenes[1].scenario.constraints.filter {
+                $0.item1 == ViewTree.superviewID || $0.item2 == ViewTree.superviewID
+            }.count == 6)
         #expect(!doc.skipped.contains { $0.reason.contains("not in this scene") })
         #expect(Set(Self.statuses(doc).values) == [.agree])
     }
@@ -137,12 +149,18 @@ struct IBRuleTests {
         #expect(portrait.scenario.tree.views.map(\.id) == ["banner"])
         #expect(portrait.scenario.constraints.compactMap(\.identifier).contains("c-lead-compact"))
         #expect(!portrait.scenario.constraints.compactMap(\.identifier).contains("c-lead-regular"))
-        let landscape = try #require(try Self.fixture("SizeClasses.storyboard",
-                                                       sizeClasses: SizeClasses(horizontal: .compact, vertical: .compact)).scenes.first)
+        let landscape = try #require(
+            try Self.fixture(
+                "SizeClasses.storyboard",
+                sizeClasses: SizeClasses(horizontal: .compact, vertical: .compact)
+            ).scenes.first)
         #expect(landscape.scenario.tree.views.map(\.id) == ["banner", "extra"])
         #expect(landscape.scenario.constraints.first { $0.identifier == "c-banner-h" }?.constant == 50)
-        let pad = try #require(try Self.fixture("SizeClasses.storyboard",
-                                                 sizeClasses: SizeClasses(horizontal: .regular, vertical: .regular)).scenes.first)
+        let pad = try #require(
+            try Self.fixture(
+                "SizeClasses.storyboard",
+                sizeClasses: SizeClasses(horizontal: .regular, vertical: .regular)
+            ).scenes.first)
         #expect(pad.scenario.constraints.first { $0.identifier == "c-lead-regular" }?.constant == 100)
         #expect(!pad.scenario.constraints.compactMap(\.identifier).contains("c-lead-compact"))
         #expect(Self.statuses(try Self.fixture("SizeClasses.storyboard")) == ["banner": .agree])

@@ -63,7 +63,7 @@ struct ImportTests {
         #expect(Self.view(scene, "all").mask.rawValue == 63)
     }
 
-    /// Every attribute IB writes (baselines excepted) and each relation, with ids, multipliers in
+    /// Every attribute IB writes and each relation, with ids, multipliers in
     /// every written form, priorities and the implicit first item.
     @Test func constraintsAttributesAndRelations() throws {
         let body = """
@@ -101,10 +101,13 @@ struct ImportTests {
         // No firstItem: the view that owns the list (the root here).
         #expect(byID["implicit"].map { ($0.item1, $0.attr1, $0.item2 ?? "") } ?? ("", .left, "") == ("superview", .trailing, "b"))
         // A placeholder constraint shaped IB's frames but is removed at build time: kept apart.
-        #expect(byID["placeholder"] == nil && byID["baseline"] == nil)
+        #expect(byID["placeholder"] == nil)
         #expect(scene.placeholderConstraints.map(\.identifier) == ["placeholder"])
-        let reasons = doc.skipped.map(\.reason)
-        #expect(reasons.contains("attribute firstBaseline: baselines are not modelled"))
+        // Baselines are attributes of their own: b's first baseline sits on a's.
+        let baseline = try #require(byID["baseline"])
+        #expect(baseline.attr1 == .firstBaseline && baseline.attr2 == .firstBaseline)
+        #expect((baseline.item1, baseline.item2) == ("b", "a"))
+        #expect(doc.skipped.isEmpty, "nothing skipped: \(doc.skipped.map(\.reason))")
         #expect(Self.view(scene, "a").translatesMask == false)
     }
 

@@ -56,7 +56,8 @@ public struct ExternalCorpus: Sendable {
     public func files(withExtensions extensions: Set<String>) throws -> [URL] {
         guard let folder else { throw CorpusMissing(message: skipReason) }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw CorpusMissing(message: "\(variable)=\(folder.path) is not a folder")
         }
         return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -76,7 +77,8 @@ public struct ExternalCorpus: Sendable {
 public enum LabExecutable {
     public static var candidates: [URL] {
         var folders: [URL] = []
-        let process = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let process = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         folders += [process, process.deletingLastPathComponent()]
         for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
             folders.append(bundle.bundleURL.deletingLastPathComponent())

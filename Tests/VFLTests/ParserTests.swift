@@ -158,3 +158,47 @@ struct ScenarioFormatTests {
         #expect(try Scenario(json: s.json()) == s)
     }
 }
+
+/// Baselines in the Visual Format Language (issue 21): the alignment options, baseline-to-baseline
+/// spacing and its refusal for horizontal layout, and `|` beside a view without a superview, each
+/// with Apple's message and caret (the parser's cursor, `NSLayoutConstraintParser`).
+@Suite("Visual Format baselines and superviews")
+struct VisualFormatBaselineTests {
+    @Test func alignmentOnBaselines() throws {
+        let last = try VisualFormat.constraints("[label]-[field]", views: ["label", "field"], options: .alignAllLastBaseline)
+        #expect(last.last.map { ($0.item1, $0.attr1, $0.item2, $0.attr2) } ?? ("", .left, nil, nil) == ("label", .lastBaseline, "field", .lastBaseline))
+        let first = try VisualFormat.constraints("[label]-[field]", views: ["label", "field"], options: .alignAllFirstBaseline)
+        #expect(first.last?.attr1 == .firstBaseline)
+        #expect(VisualFormatOptions.alignAllBaseline == .alignAllLastBaseline)
+        #expect(VisualFormatOptions(name: "alignAllBaseline") == .alignAllLastBaseline)
+        // Baselines are vertical positions: aligning a vertical layout on them is Apple's error.
+        #expect(throws: VisualFormatError.self) {
+            try VisualFormat.constraints("V:[label]-[field]", views: ["label", "field"], options: .alignAllFirstBaseline)
+        }
+    }
+
+    @Test func baselineToBaselineSpacing() throws {
+        let made = try VisualFormat.constraints("V:|-[title]-12-[body]-|", views: ["title", "body"], options: .spacingBaselineToBaseline)
+        let pairs = made.map { "\($0.item1).\($0.attr1.rawValue) \($0.relation.rawValue) \($0.item2 ?? "").\($0.attr2?.rawValue ?? "") + \($0.constant)" }
+        #expect(pairs == ["title.firstBaseline == superview.topMargin + 0.0", "body.firstBaseline == title.lastBaseline + 12.0",
+                          "superview.bottomMargin == body.lastBaseline + 0.0"])
+        do {
+            _ = try VisualFormat.constraints("[label]-[field]", views: ["label", "field"], options: .spacingBaselineToBaseline)
+            Issue.record("a horizontal layout with baseline spacing parsed")
+        } catch {
+            #expect(error.reason == "BaselineToBaseline format option not valid for horizontal layout")
+            #expect(error.index == 15)  // after [field]: finishing the connection is where Apple checks
+        }
+    }
+
+    @Test(arguments: [("|-[a]", 5), ("[a]-|", 5), ("[a]-[b]-|", 9), ("H:|[a]", 6)])
+    func barWithoutASuperview(format: String, caret: Int) {
+        do {
+            _ = try VisualFormat.constraints(format, isView: { ["a", "b"].contains($0) }, superview: { _ in nil })
+            Issue.record("\(format) parsed")
+        } catch {
+            #expect(error.reason == "Unable to interpret '|' character, because the related view doesn't have a superview")
+            #expect(error.index == caret, "\(format)")
+        }
+    }
+}
