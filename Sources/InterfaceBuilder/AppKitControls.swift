@@ -12,6 +12,8 @@ import LabXML
 enum AppKitControls {
     /// Big Sur's controls (Xcode 12 and later).
     static let bigSur = 17000.0
+    /// Yosemite's controls (Xcode 6 and later): flatter, with narrower label insets.
+    static let yosemite = 6000.0
 
     struct Style {
         var element: String
@@ -32,7 +34,7 @@ enum AppKitControls {
     }
 
     /// (top, left, bottom, right) and the frame's height, where the control size sets it.
-    static func metrics(_ e: XMLElement, toolsVersion: Double) -> StandardViews.Metrics {
+    static func metrics(_ e: XMLElement, toolsVersion: Double, images: [String: Size] = [:]) -> StandardViews.Metrics {
         let s = style(e, toolsVersion: toolsVersion)
         func insets(_ t: Double, _ l: Double, _ b: Double, _ r: Double) -> EdgeInsets {
             EdgeInsets(top: t, left: l, bottom: b, right: r)
@@ -48,48 +50,62 @@ enum AppKitControls {
             // A label (no border or bezel) reaches 2 points beyond its text at each side (*fitted*: 113
             // of 120 leading constants, 67 of 73 trailing; 3 in most of the rest); bezeled fields align
             // by their frames.
+            // A combo box's frame reaches 2 points above its field, 4 below and 3 beyond its button
+            // (*fitted* on two documents' chains of fields, one of each era: `insets comboBox` gives the
+            // right 3; the rest is what the neighbours' constraints and stored frames imply).
+            // Before Yosemite (Xcode 6, toolsVersion 6000) a label reached 3 points beyond its text (*fitted*:
+            // left or right 3 in 12 of the 13 pins of Xcode 5 documents, 2 in every later era; the one
+            // exception, a small bold label in MacPass's FilterBar, has 2).
             let label = s.element == "textField" && !s.bordered
+            let combo = s.element == "comboBox"
+            let side: Double = toolsVersion < yosemite ? 3 : 2
             return StandardViews.Metrics(
                 width: .storedFrame, height: .storedFrame,
-                alignmentRectInsets: label ? insets(0, 2, 0, 2) : .zero)
+                alignmentRectInsets: label
+                    ? insets(0, side, 0, side) : (combo ? insets(2, 0, 4, 3) : .zero))
         case ("button", "push", "rounded"), ("popUpButton", _, "rounded"):
             let pop = s.element == "popUpButton"
             // Push buttons: yue's button_mac.mm (after wxWidgets) for the regular and small sizes before
             // Big Sur; Big Sur's regular 5, 7, 7, 7 *fitted* (bottom 7 in 16 of 16, sides 7 in 19 of
-            // 19). Pop-ups: Diadem's 2, 3, 3, 3, with the top 1 and bottom 4 *fitted*.
+            // 19). Pop-ups: Diadem's 2, 3, 3, 3, with the top 1 and bottom 4 *fitted*. Hosts draw regular
+            // pop-ups and small push buttons at one of two heights (`hostDrawsShort`); the shorter
+            // ones' insets are *fitted* on few documents: a 25-point pop-up 1, 2, 3, 3 before Big Sur
+            // (ShortcutRecorder's 11) and 1, 3, 3, 4 from it (transmission's), a 27-point small push
+            // button 4, 6, 7, 6 (SelfControl's bottom pin, quicksilver's baseline).
             let i: EdgeInsets
             switch (s.size, s.bigSur, pop) {
             case ("large", _, _): i = pop ? insets(6, 5, 6, 5) : insets(6, 6, 6, 6)
             case ("small", false, false): i = insets(4, 5, 6, 5)
-            case ("small", true, false): i = insets(5, 6, 7, 6)
+            case ("small", true, false): i = hostDrawsShort(e, 27) ? insets(4, 6, 7, 6) : insets(5, 6, 7, 6)
             case ("small", _, true): i = insets(1, 4, 3, 4)
             case ("mini", _, false): i = insets(0, 1, 1, 1)
             case ("mini", _, true): i = insets(0, 1, 1, 1)
             case (_, false, false): i = insets(4, 6, 7, 6)
             case (_, true, false): i = insets(5, 7, 7, 7)
-            default: i = insets(1, 3, 4, 3)
+            default: i = regularPopUpIs25(e) ? (s.bigSur ? insets(1, 3, 3, 4) : insets(1, 2, 3, 3)) : insets(1, 3, 4, 3)
             }
             let height: Double =
                 switch s.size {
                 case "large": 40
-                case "small": pop ? 22 : 28
+                case "small": pop ? 22 : (hostDrawsShort(e, 27) ? 27 : 28)
                 case "mini": pop ? 15 : 16
-                default: pop ? 26 : 32
+                default: pop ? (regularPopUpIs25(e) ? 25 : 26) : 32
                 }
-            // The corpus's regular pop-ups store frames of 25 and 26 in documents of the same Xcode, around
-            // the same 21-point alignment rect (their neighbours agree either way): the lab draws 26.
             return titled(i, frameHeight: height)
         case ("button", "check", _), ("button", "radio", _):
             // Checkboxes and radio buttons: the box sits 1-2 points inside the frame on the left,
-            // above and below (*fitted*: regular 1, 2, 1, 0 in Big Sur; 2, 2, 0, 0 before; large 2.5, 3, 2.5, 0).
-            let i: EdgeInsets =
+            // above and below (*fitted*: regular 1, 2, 1, 0 in Big Sur; 2, 2, 0, 2 before; large 2.5, 3,
+            // 2.5, 0). Without a title the box is all there is, centred: as far inside every edge as the left.
+            var i: EdgeInsets =
                 switch (s.size, s.bigSur) {
                 case ("large", _): insets(2.5, 3, 2.5, 0)
                 case ("small", _): insets(1, 1, 1, 0)
                 case ("mini", _): insets(0, 1, 1, 0)
                 case (_, true): insets(1, 2, 1, 0)
-                default: insets(2, 2, 0, 0)
+                default: insets(2, 2, 0, 2)
                 }
+            let cell = e.children.first { $0["key"] == "cell" }
+            if (cell?["title"] ?? "").isEmpty && cell?["imagePosition"] != "only" { i = insets(i.left, i.left, i.left, i.left) }
             return titled(i, frameHeight: s.size == "large" ? 22 : (s.size == "mini" ? 12 : 18))
         case ("button", "help", _):
             // The help button: 1, 3, 4, 2 around a 20 x 20 circle in a 25 x 25 frame (*fitted*).
@@ -123,22 +139,51 @@ enum AppKitControls {
         case ("segmentedControl", _, _):
             // *Fitted* on few documents: 2 at the sides, 1 below.
             return titled(insets(0, 2, 1, 2), frameHeight: nil)
+        case ("button", "smallSquare", _) where s.bordered:
+            // Bordered gradient (small square) buttons: 1 point of frame above and below their bezel
+            // (*fitted*: `insets button`, top or bottom 1 in 5 of 5 pins, in both eras); borderless
+            // ones align by their frames.
+            return StandardViews.Metrics(width: .storedFrame, height: .storedFrame, alignmentRectInsets: insets(1, 0, 1, 0))
+        case ("datePicker", _, _) where s.bigSur && s.bordered:
+            // Big Sur's bezeled date picker: its field ends 3 points before its frame's right (*fitted*:
+            // `insets datePicker`, left + right 3 in 2 of 2 width constraints, left 0 in 2 of 2); a large
+            // one's starts 4 below its frame's top (top 4 in the one document that pins it).
+            return StandardViews.Metrics(
+                width: .storedFrame, height: .storedFrame,
+                alignmentRectInsets: insets(s.size == "large" ? 4 : 0, 0, 0, 3))
         case ("button", _, _), ("popUpButton", _, _), ("datePicker", _, _), ("stepper", _, _), ("levelIndicator", _, _):
             // Other bezels (square, textured, recessed, inline, disclosure) align by their frames.
             return StandardViews.Metrics(width: .storedFrame, height: .storedFrame)
         case ("imageView", _, _):
-            return StandardViews.Metrics()
+            // An image view is as large as its cell's image (the document lists each image's size).
+            let cell = e.children.first { $0["key"] == "cell" }
+            guard let image = cell?["image"].flatMap({ images[$0] }) else { return StandardViews.Metrics() }
+            return StandardViews.Metrics(width: .fixed(image.width), height: .fixed(image.height))
         default:
             return StandardViews.Metrics()
         }
+    }
+
+    /// The host's AppKit draws a regular pop-up's frame 25 or 26 high around a 21-point bezel (the
+    /// corpus has both in documents of one Xcode: 25 in 32 frames of 7 documents, 26 in 40 of 6; a
+    /// document's frames agree among themselves), and a small push button's 27 or 28. The document
+    /// does not record the host, so the stored frame's height says which: it stands for the host's
+    /// metric as a title's width does, and the view is marked `size_from_stored_frame`.
+    static func regularPopUpIs25(_ e: XMLElement) -> Bool {
+        e.name == "popUpButton" && hostDrawsShort(e, 25)
+    }
+
+    /// Whether the stored frame has the shorter of the two heights hosts draw a control at.
+    static func hostDrawsShort(_ e: XMLElement, _ height: Double) -> Bool {
+        SceneBuilder.frameRect(e)?.height == height
     }
 
     /// How far below its frame's top an AppKit control's first baseline sits, beyond its font's
     /// ascender (where a label's text starts: AppKit draws a label's line from its top). *Fitted* on
     /// the corpus's baseline constraints (`Tools/ib-corpus-facts.py baselines`: the differences their
     /// stored frames imply, one value per pair of kinds): bezeled fields 2 (3 large); pop-ups 2 before
-    /// Big Sur, 1 after, 10 large; push buttons 6 (10 large); checkboxes and radio buttons 1 (2.5
-    /// large); inline buttons 2; date pickers 1.
+    /// Big Sur, 1 after, 10 large, 3 small; push buttons 6 (10 large, 5 small); checkboxes and radio
+    /// buttons 1 (2.5 large); inline buttons 2; date pickers 1. The small sizes rest on one document.
     static func baselineOffset(_ e: XMLElement, toolsVersion: Double) -> Double {
         let s = style(e, toolsVersion: toolsVersion)
         let large = s.size == "large"
@@ -146,10 +191,11 @@ enum AppKitControls {
         case ("textField", _) where !s.bordered: return 0
         case ("textField", _), ("secureTextField", _), ("searchField", _), ("comboBox", _), ("tokenField", _):
             return large ? 3 : 2
+        case ("popUpButton", _) where s.size == "small": return 3
         case ("popUpButton", _): return large ? 10 : (s.bigSur ? 1 : 2)
         case ("button", "check"), ("button", "radio"): return large ? 2.5 : 1
         case ("button", "inline"): return 2
-        case ("button", "push") where s.bezel == "rounded": return large ? 10 : 6
+        case ("button", "push") where s.bezel == "rounded": return large ? 10 : (s.size == "small" ? 5 : 6)
         case ("datePicker", _): return 1
         default:
             // Other bezels: the title centred in the frame, about a line's height below the top.

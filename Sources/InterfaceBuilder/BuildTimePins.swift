@@ -16,15 +16,17 @@ enum BuildTimePins {
     }
 
     /// Left, top, width and height at each pinned view's stored frame (the lab's top-left coordinates).
+    /// Constraints place alignment rects, so the pins hold the rect inside the stored frame.
     static func constraints(for pinned: Set<String>, views: [View]) -> [LayoutConstraint] {
         var out: [LayoutConstraint] = []
         for v in views where pinned.contains(v.id) {
             let parent = v.parentID ?? ViewTree.superviewID
+            let rect = v.alignmentRect(forFrame: v.frame)
             for c in [
-                LayoutConstraint(v.id, .left, .equal, parent, .left, constant: v.frame.x),
-                LayoutConstraint(v.id, .top, .equal, parent, .top, constant: v.frame.y),
-                LayoutConstraint(v.id, .width, .equal, constant: v.frame.width),
-                LayoutConstraint(v.id, .height, .equal, constant: v.frame.height),
+                LayoutConstraint(v.id, .left, .equal, parent, .left, constant: rect.x),
+                LayoutConstraint(v.id, .top, .equal, parent, .top, constant: rect.y),
+                LayoutConstraint(v.id, .width, .equal, constant: rect.width),
+                LayoutConstraint(v.id, .height, .equal, constant: rect.height),
             ] {
                 var c = c
                 c.identifier = identifier

@@ -64,6 +64,7 @@ public struct IBCheck: Sendable {
         }
         guard doc.usesAutoLayout else { return counted.map { record($0, .input) } }
         let (frames, ambiguous, conflicts) = solve(scene)
+        let followsIB = followsIBAmbiguity(scene, ambiguous: ambiguous)
         let conflicted = Set(
             conflicts.flatMap { c in c.conflicting.flatMap { [$0.item1] + ($0.item2.map { [$0] } ?? []) } }
                 .map { ConstraintItem($0) { _ in false }.view })
@@ -73,6 +74,9 @@ public struct IBCheck: Sendable {
             if scene.misplaced.contains(v.id) { return record(v, .misplaced, solved: solved) }
             if scene.pinned.contains(v.id) { return record(v, .input, solved: solved) }
             if scene.ibAmbiguous.contains(v.id) { return record(v, .ibAmbiguous, solved: solved) }
+            if followsIB.contains(v.id) {
+                return record(v, .ibAmbiguous, solved: solved, cause: "placed-by-ib-ambiguous")
+            }
             if ambiguous.contains(v.id) { return record(v, .ambiguous, solved: solved) }
             guard let solved else { return record(v, .ambiguous) }
             if solved.maxEdgeDifference(to: stored) <= tolerance { return record(v, .agree, solved: solved) }
@@ -80,6 +84,30 @@ public struct IBCheck: Sendable {
                 v, .disagree, solved: solved,
                 cause: cause(of: v, stored: stored, solved: solved, in: scene, conflicted: conflicted))
         }
+    }
+
+    /// The views the lab finds ambiguous only because a view IB marks ambiguous is: with those views
+    /// held (at priority 999) where IB stored them, the engine's arbitrary pick, they are determined.
+    /// IB marks the view whose constraints are missing, not the views placed relative to it, though
+    /// Apple's engine leaves those just as undetermined.
+    static func followsIBAmbiguity(_ scene: IBScene, ambiguous: Set<String>) -> Set<String> {
+        guard !scene.ibAmbiguous.isEmpty, !ambiguous.subtracting(scene.ibAmbiguous).isEmpty else { return [] }
+        var held: [LayoutConstraint] = []
+        for v in scene.scenario.tree.views where scene.ibAmbiguous.contains(v.id) {
+            guard let f = scene.storedFrames[v.id] else { continue }
+            let i = v.alignmentRectInsets
+            let parent = v.parentID ?? ViewTree.superviewID
+            held += [
+                LayoutConstraint(v.id, .left, .equal, parent, .left, constant: f.x + i.left, priority: 999),
+                LayoutConstraint(v.id, .top, .equal, parent, .top, constant: f.y + i.top, priority: 999),
+                LayoutConstraint(v.id, .width, .equal, constant: f.width - i.left - i.right, priority: 999),
+                LayoutConstraint(v.id, .height, .equal, constant: f.height - i.top - i.bottom, priority: 999),
+            ]
+        }
+        var withHeld = scene
+        withHeld.placeholderConstraints += held
+        let stillAmbiguous = solve(withHeld).ambiguous
+        return ambiguous.subtracting(scene.ibAmbiguous).subtracting(stillAmbiguous)
     }
 
     /// A disagreement's cause, only where the lab can show it: the view's frame is off by exactly its

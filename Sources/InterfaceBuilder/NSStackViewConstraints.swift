@@ -191,11 +191,20 @@ enum NSStackViewConstraints {
                 LayoutConstraint(stack, crossEnd, .greaterThanOrEqual, v, crossEnd, constant: crossEndInset),
                 vertical ? "NSStackView.Edge.Trailing" : "NSStackView.Edge.Bottom")
         }
+        // The stack hugs its views across the axis by holding each view's free edges to its own at its
+        // hugging priority: the stack fits its widest view, and a view with no size of its own (a scroll
+        // view in a leading-aligned column) reaches across the stack, as IB draws it.
         let crossHugging =
             SceneBuilder.number(e[vertical ? "horizontalStackHuggingPriority" : "verticalStackHuggingPriority"]) ?? 250
-        add(
-            LayoutConstraint(stack, crossSize, .equal, constant: 0, priority: min(999, max(1, crossHugging))),
-            "NSStackView.Hugging")
+        let hug = min(999, max(1, crossHugging))
+        for a in all {
+            add(
+                LayoutConstraint(a.id, crossStart, .equal, stack, crossStart, constant: crossStartInset, priority: hug),
+                "NSStackView.Hugging")
+            add(
+                LayoutConstraint(stack, crossEnd, .equal, a.id, crossEnd, constant: crossEndInset, priority: hug),
+                "NSStackView.Hugging")
+        }
         if let rebuilt = try? ViewTree(
             superviewSize: tree.superviewSize, views: views, layoutDirection: tree.layoutDirection, root: tree.root)
         {

@@ -15,7 +15,7 @@ extension SceneBuilder {
             let m =
                 platform == .iOS
                 ? StandardViews.metrics(e, toolsVersion: toolsVersion, pad: pad, images: images)
-                : AppKitControls.metrics(e, toolsVersion: toolsVersion)
+                : AppKitControls.metrics(e, toolsVersion: toolsVersion, images: images)
             view.alignmentRectInsets = m.alignmentRectInsets
             let rect = view.alignmentRect(forFrame: frame)
             func length(_ l: StandardViews.Length, stored: Double) -> Double? {

@@ -85,14 +85,12 @@ extension Scenario {
                 throw ScenarioError(.wrongType(key: "constraints", expected: "an array", found: list.typeName), at: list.location)
             }
             let known = Set(tree.views.map(\.id) + [ViewTree.superviewID])
-            var ids: Set<String> = []
+            // An id is a constraint's `identifier`, a label for logs: like Apple's, it need not be unique
+            // (Xcode gives every build-time pin the same one).
             for (n, item) in items.enumerated() {
                 let c = try decodeConstraint(item, index: n)
                 if let rule = c.validate(knownItems: known) {
                     throw ScenarioError(.invalidConstraint(label: Self.label(c, index: n), rule: rule.description), at: item.location)
-                }
-                if let id = c.identifier, !ids.insert(id).inserted {
-                    throw ScenarioError(.invalidConstraint(label: Self.label(c, index: n), rule: "duplicate constraint id"), at: item.location)
                 }
                 constraints.append(c)
             }

@@ -23,6 +23,7 @@ struct AppKitDocumentTests {
                     </constraints>
                 </customView>
             </objects>
+            <resources><image name="Tortoise" width="18" height="18"/></resources>
         </document>
         """
     }
@@ -41,6 +42,24 @@ struct AppKitDocumentTests {
         #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="80" height="22"/><buttonCell key="cell" type="radio" title="On" bezelStyle="regularSquare" imagePosition="left" controlSize="large" id="cc"><font key="font" metaFont="system" size="14"/></buttonCell></button>"#
     static let popUp =
         #"<popUpButton translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="100" height="26"/><popUpButtonCell key="cell" type="push" title="Item" bezelStyle="rounded" alignment="left" borderStyle="borderAndBezel" id="cc"><font key="font" metaFont="menu"/></popUpButtonCell></popUpButton>"#
+    static let popUp25 =
+        #"<popUpButton translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="100" height="25"/><popUpButtonCell key="cell" type="push" title="Item" bezelStyle="rounded" alignment="left" borderStyle="borderAndBezel" id="cc"><font key="font" metaFont="menu"/></popUpButtonCell></popUpButton>"#
+    static let smallPush27 =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="80" height="27"/><buttonCell key="cell" type="push" title="OK" bezelStyle="rounded" alignment="center" controlSize="small" borderStyle="border" id="cc"><font key="font" metaFont="smallSystem"/></buttonCell></button>"#
+    static let untitledRadio =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="22" height="22"/><buttonCell key="cell" type="radio" bezelStyle="regularSquare" imagePosition="left" controlSize="large" id="cc"><font key="font" metaFont="system" size="14"/></buttonCell></button>"#
+    static let comboBox =
+        #"<comboBox translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="189" height="26"/><comboBoxCell key="cell" borderStyle="bezel" drawsBackground="YES" id="cc"><font key="font" metaFont="system"/></comboBoxCell></comboBox>"#
+    static let gradient =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="22" height="21"/><buttonCell key="cell" type="smallSquare" bezelStyle="smallSquare" image="NSAddTemplate" imagePosition="overlaps" borderStyle="border" id="cc"><font key="font" metaFont="system"/></buttonCell></button>"#
+    static let borderlessGradient =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="22" height="22"/><buttonCell key="cell" type="smallSquare" bezelStyle="smallSquare" image="NSAddTemplate" imagePosition="only" id="cc"><font key="font" metaFont="system"/></buttonCell></button>"#
+    static let largeDatePicker =
+        #"<datePicker translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="66" height="22"/><datePickerCell key="cell" controlSize="large" borderStyle="bezel" alignment="left" id="cc"><font key="font" metaFont="system" size="14"/></datePickerCell></datePicker>"#
+    static let datePicker =
+        #"<datePicker translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="86" height="28"/><datePickerCell key="cell" borderStyle="bezel" alignment="left" id="cc"><font key="font" metaFont="system"/></datePickerCell></datePicker>"#
+    static let imageView =
+        #"<imageView translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="30" height="30"/><imageCell key="cell" alignment="left" imageScaling="proportionallyUpOrDown" image="Tortoise" id="cc"/></imageView>"#
     static let label =
         #"<textField translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="18" y="20" width="60" height="16"/><textFieldCell key="cell" title="Name:" id="cc"><font key="font" metaFont="system"/></textFieldCell></textField>"#
     static let field =
@@ -66,9 +85,20 @@ struct AppKitDocumentTests {
             ("push", push, "14460", EdgeInsets(top: 4, left: 6, bottom: 7, right: 6), 21),
             ("small push", smallPush, "14460", EdgeInsets(top: 4, left: 5, bottom: 6, right: 5), 18),
             ("checkbox", check, "17701", EdgeInsets(top: 1, left: 2, bottom: 1, right: 0), 16),
-            ("checkbox", check, "14460", EdgeInsets(top: 2, left: 2, bottom: 0, right: 0), 16),
+            ("checkbox", check, "14460", EdgeInsets(top: 2, left: 2, bottom: 0, right: 2), 16),
+            ("untitled large radio", untitledRadio, "17701", EdgeInsets(top: 3, left: 3, bottom: 3, right: 3), 16),
             ("large radio", radio, "17701", EdgeInsets(top: 2.5, left: 3, bottom: 2.5, right: 0), 17),
             ("pop-up", popUp, "17701", EdgeInsets(top: 1, left: 3, bottom: 4, right: 3), 21),
+            ("25-point pop-up", popUp25, "15400", EdgeInsets(top: 1, left: 2, bottom: 3, right: 3), 21),
+            ("25-point pop-up", popUp25, "22503", EdgeInsets(top: 1, left: 3, bottom: 3, right: 4), 21),
+            ("small push 27", smallPush27, "23504", EdgeInsets(top: 4, left: 6, bottom: 7, right: 6), 16),
+            ("combo box", comboBox, "14313", EdgeInsets(top: 2, left: 0, bottom: 4, right: 3), 20),
+            ("gradient button", gradient, "14313", EdgeInsets(top: 1, left: 0, bottom: 1, right: 0), 19),
+            ("borderless gradient button", borderlessGradient, "16096", .zero, 22),
+            ("large date picker", largeDatePicker, "23094", EdgeInsets(top: 4, left: 0, bottom: 0, right: 3), 18),
+            ("date picker", datePicker, "22503", EdgeInsets(top: 0, left: 0, bottom: 0, right: 3), 28),
+            ("image view", imageView, "22503", .zero, 18),
+            ("label", label, "4457", EdgeInsets(top: 0, left: 3, bottom: 0, right: 3), 16),
             ("label", label, "17701", EdgeInsets(top: 0, left: 2, bottom: 0, right: 2), 16),
             ("bezeled field", field, "14460", .zero, 21),
             ("slider", slider, "17701", EdgeInsets(top: 2, left: 2, bottom: 6, right: 2), 22),
@@ -112,6 +142,33 @@ struct AppKitDocumentTests {
         #expect(result.status == .agree, "\(String(describing: result.solved))")
         #expect(result.solved == Rect(x: 387, y: 255, width: 80, height: 32))
         #expect(result.solvedAlignmentRect == Rect(x: 394, y: 260, width: 66, height: 20))
+    }
+
+    /// A titled box Xcode pins at build time (fixedFrame) stays at its stored frame: the pins hold its
+    /// alignment rect inside it, so its content view and a button placed against its edge agree.
+    @Test func buildTimePinsHoldTheAlignmentRect() throws {
+        let body = """
+            <box fixedFrame="YES" title="Group" translatesAutoresizingMaskIntoConstraints="NO" id="g">
+                <rect key="frame" x="17" y="100" width="206" height="104"/>
+                <view key="contentView" id="gc"><rect key="frame" x="4" y="5" width="198" height="84"/></view>
+            </box>
+            <button translatesAutoresizingMaskIntoConstraints="NO" id="k">
+                <rect key="frame" x="221" y="97" width="80" height="32"/>
+                <buttonCell key="cell" type="push" title="OK" bezelStyle="rounded" alignment="center" borderStyle="border" id="kc"><font key="font" metaFont="system"/></buttonCell>
+            </button>
+            """
+        // The box's border ends 3 points inside its frame's right (220); the button's bezel starts 8 later
+        // (228), 7 inside its frame (221); its bezel's bottom sits on the border's bottom (4 above the frame's).
+        let constraints = """
+            <constraint firstItem="k" firstAttribute="leading" secondItem="g" secondAttribute="trailing" constant="8" id="l"/>
+            <constraint firstItem="k" firstAttribute="bottom" secondItem="g" secondAttribute="bottom" id="b"/>
+            """
+        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "pins.xib")
+        let byView = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
+        #expect(byView["g"]?.status == .input)
+        #expect(byView["g"]?.solved == byView["g"]?.stored, "\(String(describing: byView["g"]?.solved))")
+        #expect(byView["gc"]?.status == .agree, "\(String(describing: byView["gc"]?.solved))")
+        #expect(byView["k"]?.status == .agree, "\(String(describing: byView["k"]?.solved))")
     }
 
     /// Baselines: an AppKit label and a pop-up on one first baseline, as IB stores them.
@@ -178,12 +235,14 @@ struct AppKitDocumentTests {
         #expect(!doc.skipped.contains { $0.reason.contains("baseline") })
     }
 
-    /// NSStackView: gravity areas, detached hidden views, custom spacing and edge insets.
+    /// NSStackView: gravity areas, detached hidden views, custom spacing and edge insets; a view with no
+    /// width of its own in a leading-aligned column reaches across it (the stack's hugging holds each
+    /// view's free edge to its own).
     @Test func stackViewFeatures() throws {
         let doc = try Self.fixture("StackViews.xib")
         let results = IBCheck.check(doc).results
         let byView = Dictionary(uniqueKeysWithValues: results.map { ($0.view, $0) })
-        for id in ["lead1", "lead2", "trail1", "mid1", "a", "c"] {
+        for id in ["lead1", "lead2", "trail1", "mid1", "a", "c", "d"] {
             #expect(
                 byView[id]?.status == .agree,
                 "\(id): \(String(describing: byView[id]?.solved)) vs \(String(describing: byView[id]?.stored))")
@@ -194,6 +253,8 @@ struct AppKitDocumentTests {
                 "NSStackView.Spacing", "NSStackView.Edge.Leading", "NSStackView.Edge.Trailing",
                 "NSStackView.Stack.Min", "NSStackView.Detached", "NSStackView.Alignment", "NSStackView.Hugging",
             ]))
+        #expect(byView["d"]?.solved?.width == 200 && byView["a"]?.solved?.width == 100)
+        #expect(!IBCheck.solve(doc.scenes[0]).ambiguous.contains("d"))
     }
 
     static func fixture(_ name: String) throws -> IBImport {

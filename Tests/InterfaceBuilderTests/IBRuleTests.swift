@@ -33,7 +33,14 @@ struct IBRuleTests {
         #expect(pins.map(\.constant).sorted() == [20, 40, 100, 200])
         #expect(!scene.scenario.constraints.contains { $0.identifier == "c-held-w-placeholder" })
         #expect(scene.placeholderConstraints.map(\.identifier) == ["c-held-w-placeholder"])
-        #expect(Self.statuses(doc) == ["pinned": .input, "inside": .agree, "held": .agree, "unsure": .ibAmbiguous])
+        #expect(
+            Self.statuses(doc) == [
+                "pinned": .input, "inside": .agree, "held": .agree, "unsure": .ibAmbiguous, "follower": .ibAmbiguous,
+                "loose": .ambiguous,
+            ])
+        // The follower is undetermined only through the view IB marks; the loose view on its own account.
+        let follower = IBCheck.check(doc).results.first { $0.view == "follower" }
+        #expect(follower?.cause == "placed-by-ib-ambiguous")
         // Without the placeholder, the held view's width is free: the build is ambiguous there.
         let built = IBCheck.solve(scene, withPlaceholders: false)
         #expect(built.ambiguous.contains("held") && !IBCheck.solve(scene).ambiguous.contains("held"))

@@ -34,6 +34,21 @@ struct ScenarioReadingTests {
         #expect(again == s)
     }
 
+    /// A constraint's id is its `identifier`, which Apple does not require to be unique (Xcode gives
+    /// every build-time pin the same one): two constraints sharing one load, and write back as they were.
+    @Test func constraintIdsMayRepeatAsApplesIdentifiersDo() throws {
+        let pin = "IB auto generated at build time for view with fixed frame"
+        let json = """
+            {"superview":{"width":100,"height":100},"views":[{"id":"a","frame":[0,0,10,10],"translatesMask":false}],
+             "constraints":[{"item1":"a","attr1":"left","relation":"==","item2":"superview","attr2":"left","constant":5,"id":"\(pin)"},
+                            {"item1":"a","attr1":"top","relation":"==","item2":"superview","attr2":"top","constant":7,"id":"\(pin)"}]}
+            """
+        let s = try Scenario(json: json)
+        #expect(s.constraints.map(\.identifier) == [pin, pin])
+        #expect(s.constraints.map(\.constant) == [5, 7])
+        #expect(try Scenario(json: s.json()) == s)
+    }
+
     /// Each bad input, the problem it must report, and the text the error must point at (its first
     /// occurrence in the input gives the expected line and column).
     @Test(arguments: [
