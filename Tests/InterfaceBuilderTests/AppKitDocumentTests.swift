@@ -60,6 +60,18 @@ struct AppKitDocumentTests {
         #"<datePicker translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="86" height="28"/><datePickerCell key="cell" borderStyle="bezel" alignment="left" id="cc"><font key="font" metaFont="system"/></datePickerCell></datePicker>"#
     static let imageView =
         #"<imageView translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="30" height="30"/><imageCell key="cell" alignment="left" imageScaling="proportionallyUpOrDown" image="Tortoise" id="cc"/></imageView>"#
+    static let tabView =
+        #"<tabView translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="13" y="10" width="300" height="200"/><font key="font" metaFont="system"/></tabView>"#
+    static let searchField =
+        #"<searchField translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="120" height="22"/><searchFieldCell key="cell" borderStyle="bezel" bezelStyle="round" id="cc"><font key="font" metaFont="system"/></searchFieldCell></searchField>"#
+    static let secureField =
+        #"<secureTextField translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="120" height="22"/><secureTextFieldCell key="cell" borderStyle="bezel" drawsBackground="YES" id="cc"><font key="font" metaFont="system"/></secureTextFieldCell></secureTextField>"#
+    static let progressBar =
+        #"<progressIndicator maxValue="100" style="bar" translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="200" height="20"/></progressIndicator>"#
+    static let segmented =
+        #"<segmentedControl translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="18" y="20" width="120" height="24"/><segmentedCell key="cell" borderStyle="border" alignment="left" style="rounded" trackingMode="selectOne" id="cc"><font key="font" metaFont="system"/><segments><segment label="A"/><segment label="B"/></segments></segmentedCell></segmentedControl>"#
+    static let squareButton =
+        #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="40" height="40"/><buttonCell key="cell" type="square" bezelStyle="shadowlessSquare" image="Tortoise" imagePosition="only" borderStyle="border" id="cc"><font key="font" metaFont="system"/></buttonCell></button>"#
     static let label =
         #"<textField translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="18" y="20" width="60" height="16"/><textFieldCell key="cell" title="Name:" id="cc"><font key="font" metaFont="system"/></textFieldCell></textField>"#
     static let field =
@@ -78,7 +90,7 @@ struct AppKitDocumentTests {
         #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="25" height="25"/><buttonCell key="cell" type="help" bezelStyle="helpButton" alignment="center" borderStyle="border" id="cc"><font key="font" metaFont="system"/></buttonCell></button>"#
 
     /// Each control kind's alignment insets (top, left, bottom, right) and the height of its alignment
-    /// rect, in Big Sur's era (toolsVersion 17701) and before (14460).
+    /// rect (nil: no height of its own), in Big Sur's era (toolsVersion 17701) and before (14460, 4457).
     @Test(
         arguments: [
             ("push", push, "17701", EdgeInsets(top: 5, left: 7, bottom: 7, right: 7), 20.0),
@@ -98,15 +110,22 @@ struct AppKitDocumentTests {
             ("large date picker", largeDatePicker, "23094", EdgeInsets(top: 4, left: 0, bottom: 0, right: 3), 18),
             ("date picker", datePicker, "22503", EdgeInsets(top: 0, left: 0, bottom: 0, right: 3), 28),
             ("image view", imageView, "22503", .zero, 18),
+            ("tab view", tabView, "17701", EdgeInsets(top: 0, left: 7, bottom: 0, right: 7), nil),
+            ("tab view", tabView, "14460", .zero, nil),
+            ("search field", searchField, "17701", .zero, 22),
+            ("secure field", secureField, "14460", .zero, 22),
+            ("progress bar", progressBar, "17701", .zero, 20),
+            ("segmented control", segmented, "17701", EdgeInsets(top: 0, left: 2, bottom: 1, right: 2), 23),
+            ("square button", squareButton, "17701", .zero, 40),
             ("label", label, "4457", EdgeInsets(top: 0, left: 3, bottom: 0, right: 3), 16),
             ("label", label, "17701", EdgeInsets(top: 0, left: 2, bottom: 0, right: 2), 16),
             ("bezeled field", field, "14460", .zero, 21),
             ("slider", slider, "17701", EdgeInsets(top: 2, left: 2, bottom: 6, right: 2), 22),
             ("slider with ticks", tickSlider, "14460", EdgeInsets(top: 2, left: 2, bottom: 2, right: 2), 20),
             ("help button", help, "17701", EdgeInsets(top: 1, left: 3, bottom: 4, right: 2), 20),
-        ] as [(String, String, String, EdgeInsets, Double)])
+        ] as [(String, String, String, EdgeInsets, Double?)])
     func controlAlignmentRects(
-        kind: String, element: String, toolsVersion: String, insets: EdgeInsets, rectHeight: Double
+        kind: String, element: String, toolsVersion: String, insets: EdgeInsets, rectHeight: Double?
     ) throws {
         let doc = try InterfaceBuilder.importDocument(
             text: Self.xib(element, toolsVersion: toolsVersion), file: "c.xib")
@@ -255,6 +274,45 @@ struct AppKitDocumentTests {
             ]))
         #expect(byView["d"]?.solved?.width == 200 && byView["a"]?.solved?.width == 100)
         #expect(!IBCheck.solve(doc.scenes[0]).ambiguous.contains("d"))
+    }
+
+    /// NSStackView's distributions: `fillEqually` gives views with no width of their own equal shares,
+    /// `equalSpacing` spreads fixed-width views with equal gaps; AppKit names them `NSStackView.*`.
+    @Test(arguments: [
+        ("fillEqually", "", "", [Rect(x: 0, y: 0, width: 96, height: 20), Rect(x: 104, y: 0, width: 96, height: 20)]),
+        (
+            "equalSpacing", #"<constraint firstAttribute="width" constant="40" id="w1"/>"#,
+            #"<constraint firstAttribute="width" constant="60" id="w2"/>"#,
+            [Rect(x: 0, y: 0, width: 40, height: 20), Rect(x: 140, y: 0, width: 60, height: 20)]
+        ),
+    ] as [(String, String, String, [Rect])])
+    func stackViewDistributions(distribution: String, first: String, second: String, frames: [Rect]) throws {
+        func view(_ id: String, _ f: Rect, _ c: String) -> String {
+            """
+            <customView translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                <rect key="frame" x="\(f.x)" y="\(f.y)" width="\(f.width)" height="\(f.height)"/>
+                <constraints><constraint firstAttribute="height" constant="20" id="h-\(id)"/>\(c)</constraints>
+            </customView>
+            """
+        }
+        let body = """
+            <stackView distribution="\(distribution)" orientation="horizontal" alignment="top" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="s">
+                <rect key="frame" x="20" y="260" width="200" height="20"/>
+                <subviews>\(view("v1", frames[0], first))\(view("v2", frames[1], second))</subviews>
+                <constraints><constraint firstAttribute="width" constant="200" id="w-s"/></constraints>
+            </stackView>
+            """
+        let constraints = """
+            <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="l"/>
+            <constraint firstItem="s" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="t"/>
+            """
+        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "d.xib")
+        let byView = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
+        for id in ["s", "v1", "v2"] {
+            #expect(byView[id]?.status == .agree, "\(distribution) \(id): \(String(describing: byView[id]?.solved))")
+        }
+        let names = Set(doc.scenes[0].scenario.constraints.compactMap(\.identifier))
+        #expect(names.contains { $0.hasPrefix("NSStackView.") } && !names.contains { $0.hasPrefix("UISV-") })
     }
 
     static func fixture(_ name: String) throws -> IBImport {

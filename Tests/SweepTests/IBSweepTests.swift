@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Sweep
 import TestSupport
 import Testing
@@ -55,5 +56,35 @@ struct IBSweepTests {
         let scenario = SweepPlan(spec).scenarios[0].scenario
         #expect(scenario.constraints.filter { $0.item1 == "pinned" }.count == 4)
         #expect(!scenario.constraints.contains { $0.identifier == "c-held-w-placeholder" })
+    }
+
+    /// Sweeps over AppKit documents keep alignment rects (issue 21): resized, a button's bezel stays 20
+    /// points from the corner with its frame 7 beyond it, and a checkbox moved by its mask's
+    /// translation (AppKit's form) lands where springs and struts put its frame.
+    @Test func anAppKitDocumentKeepsItsAlignmentRectsThroughAResize() throws {
+        let path = RepositoryFiles.path("Tests/InterfaceBuilderTests/Fixtures/AppKitControls.xib")
+        let spec = try SpecReader.read(
+            text: """
+                name: appkit
+                seed: 1
+                scenarios:
+                  - ib: {path: "\(path)"}
+                sequences:
+                  - sizes: [[600, 340]]
+                comparisons:
+                  - {a: autolayout/appkit/once, b: springs/documented}
+                """, file: "a.yaml")
+        let plan = SweepPlan(spec)
+        let scenario = plan.scenarios[0].scenario
+        let ok = try #require(scenario.tree.views.first { $0.id == "ok" })
+        #expect(ok.alignmentRectInsets == EdgeInsets(top: 5, left: 7, bottom: 7, right: 7))
+        let result = plan.run(0)
+        #expect(result.error == nil)
+        let index = try #require(scenario.tree.views.firstIndex { $0.id == "ok" })
+        let flag = try #require(scenario.tree.views.firstIndex { $0.id == "flag" })
+        // Springs leave the constrained button where it was; Auto Layout moves it with the corner.
+        let moved = try #require(result.divergences.first { $0.view == index })
+        #expect(moved.a == Rect(x: 507, y: 295, width: 80, height: 32))
+        #expect(!result.divergences.contains { $0.view == flag })
     }
 }
