@@ -33,4 +33,22 @@ struct CorpusTests {
         #expect(unsupported == ["legacy keyed-archive format (Xcode 3–4 xibs, <archive>)": 12])
         #expect(scenes > 600)
     }
+
+    /// Issues 20 and 21's goals, as floors that guard against regressions: on the real documents at
+    /// least 85% of the views the lab can be checked on (agree + disagree + ambiguous) agree with IB's
+    /// stored frames, on iOS, on macOS and overall (`layoutlab check-ib` prints the same figures).
+    @Test func agreementWithInterfaceBuilderStaysAtTheGoals() throws {
+        var results: [IBViewResult] = []
+        for url in try Self.files() {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            guard let doc = try? InterfaceBuilder.importDocument(text: text, file: url.lastPathComponent) else { continue }
+            results += IBCheck.check(doc).results
+        }
+        let all = IBTally(results)
+        let iOS = IBTally(results.filter { $0.platform == .iOS })
+        let macOS = IBTally(results.filter { $0.platform == .macOS })
+        print("IB corpus agreement: iOS \(iOS.agreement), macOS \(macOS.agreement), all \(all.agreement)")
+        #expect(iOS.agreement >= 0.85 && macOS.agreement >= 0.85 && all.agreement >= 0.85)
+        #expect(macOS[.agree] > 800 && iOS[.agree] > 2200)
+    }
 }
