@@ -62,6 +62,12 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // results.db: the schema, the sweep's writer, queries (the only target that knows SQLite).
         .target(name: "Store", dependencies: ["CSQLite", "Sweep", "Report", "LabJSON"]),
+        // Auto Layout conflict logs ("Unable to simultaneously satisfy constraints") read back (issue 22).
+        .target(name: "ConflictLog"),
+        // A conflict log's system rebuilt and solved, explained, fixed; Apple's choice and the lab's (issue 22).
+        .target(
+            name: "ConflictAnalysis",
+            dependencies: ["ConflictLog", "Solver", "AutoLayout", "ConstraintModel", "Scenario", "ViewTree", "Geometry"]),
         // Springs and struts with every known resizing policy (DESIGN 3.2).
         .target(name: "Springs", dependencies: ["ViewTree"]),
         // Pictures of divergences (SVG) and the run report: values in, text out.
@@ -70,7 +76,7 @@ let package = Package(
             name: "layoutlab",
             dependencies: [
                 "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", "Report",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ConflictLog", "ConflictAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.
         .target(
@@ -83,6 +89,11 @@ let package = Package(
             name: "AutoLayoutTests",
             dependencies: ["AutoLayout", "Springs", "Scenario", "Translation", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "ConflictLogTests",
+            dependencies: ["ConflictLog", "ConflictAnalysis", "AutoLayout", "Scenario", "ConstraintModel", "Translation",
+                           "ViewTree", "Geometry", "LabJSON", "TestSupport"],
+            exclude: ["Logs"]),  // read through #filePath
         .testTarget(name: "ReportTests", dependencies: ["Report", "LabXML", "Geometry", "ViewTree"]),
         .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
         .testTarget(name: "VFLTests", dependencies: ["VFL", "ConstraintModel", "AutoLayout", "Scenario", "ViewTree", "Geometry", "TestSupport",
