@@ -53,11 +53,13 @@ public struct InsetCauses: OptionSet, Hashable, Sendable {
 ///
 /// Installation order is: translated constraints (views in tree order, x then y), then content-size
 /// constraints (views in tree order, hugging then compression resistance, x then y), then hand-written
-/// and Visual Format constraints in file order (with `every-step`, re-translated constraints come after them). **Breaking rule:** when installing a required constraint makes the
-/// system unsatisfiable, that constraint is the one broken (not installed), and the report lists
-/// the constraints it conflicts with; when the superview cannot take a requested size, the most
-/// recently installed constraint of the conflicting set is broken, until it can. UIKit's own choice
-/// is undocumented; this rule is deterministic and blames the newest constraint.
+/// and Visual Format constraints in file order (with `every-step`, re-translated constraints come after them).
+///
+/// **Breaking.** When installing a required constraint makes the system unsatisfiable, or the
+/// superview cannot take a requested size, the conflicting set (the new constraint last) goes to
+/// `BreakingRule`, whose choice is lowered, as Apple's engine does, to a priority above every one a
+/// constraint can have (`brokenStrength`) and stays installed; then the new constraint is tried
+/// again, until nothing conflicts. Each choice is reported with its set (`Conflict`).
 public final class AutoLayoutEngine {
     public let configuration: AutoLayoutConfiguration
     public private(set) var tree: ViewTree
@@ -71,6 +73,8 @@ public final class AutoLayoutEngine {
         var view: Int?
         /// Keys of the inset variables (margins, safe area) the constraint reads.
         var insetRefs: [Int] = []
+        /// Broken to recover from a conflict: installed at `brokenStrength`.
+        var isBroken = false
     }
 
     private var installed: [Installed] = []
@@ -228,7 +232,7 @@ public final class AutoLayoutEngine {
     /// `tolerance` (the solver's near-zero threshold treats small coefficients and values as zero).
     public func viewsMissingRequiredConstraints(tolerance: Double = 1e-7) -> Set<Int> {
         var out = Set<Int>()
-        for entry in installed where entry.layout.isRequired {
+        for entry in installed where entry.layout.isRequired && !entry.isBroken {
             let e = entry.solver.expression
             var value = e.constant
             for t in e.terms { value += t.coefficient * t.variable.value }
@@ -270,16 +274,51 @@ public final class AutoLayoutEngine {
             }
         }
         variables.content.pending = []
-        do {
-            try solver.addConstraint(compiled)
-            byIdentityCache?[ObjectIdentifier(compiled)] = installed.count
-            installed.append(Installed(layout: c, solver: compiled, view: view, insetRefs: refs))
-            unconstrainedCache = nil
-        } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
-            pendingConflicts.append(Conflict(broken: c, conflicting: conflicts.compactMap(layoutConstraint)))
-        } catch {
-            preconditionFailure("installing \(c.appleDescription): \(error)")
+        var current = compiled
+        var isBroken = false
+        while true {
+            do {
+                try solver.addConstraint(current)
+                byIdentityCache?[ObjectIdentifier(current)] = installed.count
+                installed.append(Installed(layout: c, solver: current, view: view, insetRefs: refs, isBroken: isBroken))
+                unconstrainedCache = nil
+                return
+            } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
+                let members = conflicts.compactMap { byIdentity[ObjectIdentifier($0)] }
+                let list = members.map { installed[$0].layout } + [c]
+                let pick = BreakingRule.choose(list.map { BreakingRule.candidate($0, in: tree) }) ?? members.count
+                pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
+                if pick == members.count {
+                    current = lowered(c, compiled: current)
+                    isBroken = true
+                } else {
+                    lower(installed: members[pick])
+                }
+            } catch {
+                preconditionFailure("installing \(c.appleDescription): \(error)")
+            }
         }
+    }
+
+    /// Apple's engine lowers a broken constraint "to an internal value that is not required but that is
+    /// higher priority than anything you can externally specify" (Cocoa Auto Layout Release Notes,
+    /// OS X 10.7): above every level of the ladder, below the root's size and the margins.
+    static let brokenStrength = 5e8
+
+    /// A compiled constraint again at `brokenStrength`.
+    private func lowered(_ c: LayoutConstraint, compiled: Constraint) -> Constraint {
+        Constraint(compiled.expression, compiled.op, strength: Self.brokenStrength)
+    }
+
+    /// Lowers an installed constraint to `brokenStrength` (it stays installed).
+    private func lower(installed k: Int) {
+        let entry = installed[k]
+        try! solver.removeConstraint(entry.solver)
+        let weaker = lowered(entry.layout, compiled: entry.solver)
+        try! solver.addConstraint(weaker)
+        installed[k].solver = weaker
+        installed[k].isBroken = true
+        reindex()
     }
 
     private func layoutConstraint(_ c: Constraint) -> LayoutConstraint? {
@@ -405,8 +444,9 @@ public final class AutoLayoutEngine {
         abs(variables.rootWidth.value - size.width) <= 1e-6 && abs(variables.rootHeight.value - size.height) <= 1e-6
     }
 
-    /// The requested superview size contradicts required constraints: find the conflicting set by
-    /// requiring the size, break the most recently installed member, and try again.
+    /// The requested superview size contradicts required constraints (in UIKit the window holds its
+    /// root view's size with required constraints of its own): find the conflicting set by requiring
+    /// the size, lower the member `BreakingRule` picks, and try again.
     private func recoverRootSize(_ size: Size) {
         let probes = [variables.rootWidth == size.width, variables.rootHeight == size.height]
         for probe in probes {
@@ -416,13 +456,12 @@ public final class AutoLayoutEngine {
                     try! solver.removeConstraint(probe)
                     break
                 } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
-                    guard let newest = conflicts.compactMap({ byIdentity[ObjectIdentifier($0)] }).max() else { break }
-                    let entry = installed[newest]
-                    try! solver.removeConstraint(entry.solver)
-                    installed.remove(at: newest)
-                    reindex()
-                    let others = conflicts.compactMap(layoutConstraint)
-                    pendingConflicts.append(Conflict(broken: entry.layout, conflicting: others + [entry.layout]))
+                    let members = conflicts.compactMap { byIdentity[ObjectIdentifier($0)] }
+                    guard !members.isEmpty else { break }
+                    let list = members.map { installed[$0].layout }
+                    let pick = BreakingRule.choose(list.map { BreakingRule.candidate($0, in: tree) }) ?? 0
+                    pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
+                    lower(installed: members[pick])
                 } catch {
                     preconditionFailure("probing the superview size: \(error)")
                 }

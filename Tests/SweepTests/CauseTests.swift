@@ -69,12 +69,26 @@ struct CauseTests {
         #expect(causes(r, step: 1) == ["re-translation", "degenerate-translation"])
     }
 
-    /// A hand-written maximum broken against a re-translated width leaves the view ambiguous.
-    @Test func conflictAndAmbiguity() throws {
+    /// A hand-written maximum against a re-translated flexible width: Apple's engine breaks the app's
+    /// constraint, never a translated mask, so the view follows its mask as springs and struts would
+    /// (no divergence, though the step met a conflict).
+    @Test func aConflictWithATranslatedMaskBreaksTheAppsConstraint() throws {
         let r = try run([View(id: "v", frame: Self.box, mask: hMask("W"))], widths: [110, 300], "springs/documented",
                         "autolayout/modern/every-step",
                         constraintsJSON: #"[{"item1":"v","attr1":"width","relation":"<=","constant":100}]"#)
-        #expect(Set(causes(r, step: 1)) == ["conflict", "ambiguity", "re-translation", "hand-written-constraints"])
+        #expect(r.divergences.isEmpty)
+    }
+
+    /// Two required widths of a view placed by hand: the larger constant is broken (lowered, so the
+    /// other holds), and the view's position, left to nobody, is ambiguous.
+    @Test func conflictAndAmbiguity() throws {
+        var v = View(id: "v", frame: Self.box)
+        v.translatesMask = false
+        let r = try run([v], widths: [100], "springs/documented", "autolayout/modern/once",
+                        constraintsJSON: #"[{"item1":"v","attr1":"width","relation":"==","constant":50},"#
+                            + #"{"item1":"v","attr1":"width","relation":"==","constant":60}]"#)
+        #expect(Set(causes(r, step: 0)) == ["conflict", "ambiguity", "hand-written-constraints"])
+        #expect(r.divergences.first?.b.width == 50)
     }
 
     /// A divergence for no reason the lab knows is stored as unexplained, not given a guessed cause:

@@ -1,0 +1,89 @@
+import AutoLayout
+import ConflictAnalysis
+import ConflictLog
+import ConstraintModel
+import Geometry
+import Testing
+import ViewTree
+
+/// The breaking rule's steps (`BreakingRule`, evidence in docs/conflict-logs.md), and the Auto Layout
+/// backend using it: the choice is lowered, not dropped.
+@Suite("Which constraint is broken")
+struct BreakingRuleTests {
+    typealias C = BreakingRule.Candidate
+
+    @Test func protectedConstraintsAreSparedWhileAnotherIsListed() {
+        let list = [C(isProtected: true, isLeadingPin: false, constant: 300), C(isProtected: false, isLeadingPin: false, constant: 8)]
+        #expect(BreakingRule.choose(list) == 1)
+        // Only bookkeeping in the list (corpus log 0029): the rule chooses among it.
+        #expect(BreakingRule.choose([C(isProtected: true, isLeadingPin: false, constant: 0), C(isProtected: true, isLeadingPin: false, constant: 49)]) == 1)
+    }
+
+    @Test func leadingPinsAreSparedWhileAnotherIsListed() {
+        let list = [C(isProtected: false, isLeadingPin: true, constant: 40), C(isProtected: false, isLeadingPin: false, constant: 12)]
+        #expect(BreakingRule.choose(list) == 1)
+        #expect(BreakingRule.choose([C(isProtected: false, isLeadingPin: true, constant: 8)]) == 0)
+    }
+
+    @Test func theLargestConstantAndOnATieTheLaterOne() {
+        let sizes = [C(isProtected: false, isLeadingPin: false, constant: -16), C(isProtected: false, isLeadingPin: false, constant: 12)]
+        #expect(BreakingRule.choose(sizes) == 0)
+        let tie = [C(isProtected: false, isLeadingPin: false, constant: 10), C(isProtected: false, isLeadingPin: false, constant: -10)]
+        #expect(BreakingRule.choose(tie) == 1)
+        #expect(BreakingRule.choose([]) == nil)
+    }
+
+    /// What counts as bookkeeping, by class and identifier.
+    @Test(arguments: [
+        ("NSAutoresizingMaskLayoutConstraint", nil, true), ("_UILayoutSupportConstraint", nil, true),
+        ("_UISystemBaselineConstraint", nil, true), ("NSLayoutConstraint", "UIView-Encapsulated-Layout-Height", true),
+        ("NSLayoutConstraint", "_UITemporaryLayoutWidth", true), ("NSLayoutConstraint", "fittingSizeHTarget", true),
+        ("NSLayoutConstraint", "UISV-hiding", true), ("NSLayoutConstraint", "UIViewSafeAreaLayoutGuide-bottom", true),
+        ("NSLayoutConstraint", "UIView-leftMargin-guide-constraint", true), ("NSLayoutConstraint", "UISV-spacing", false),
+        ("NSLayoutConstraint", "UISV-canvas-connection", false), ("MASLayoutConstraint", nil, false),
+        ("NSLayoutConstraint", "Label Width", false),
+    ] as [(String, String?, Bool)])
+    func bookkeeping(className: String, identifier: String?, protected: Bool) {
+        #expect(BreakingRule.isProtected(className: className, identifier: identifier) == protected)
+    }
+
+    /// The lab's own constraints: a translated mask is bookkeeping; `X.leading == superview.leading + c`
+    /// is a leading pin only with X's own superview.
+    @Test func candidatesOfTheLabsConstraints() throws {
+        let tree = try ViewTree(
+            superviewSize: Size(width: 300, height: 200),
+            views: [
+                View(id: "p", frame: Rect(x: 0, y: 0, width: 200, height: 100), translatesMask: false),
+                View(id: "c", parentID: "p", frame: Rect(x: 10, y: 10, width: 50, height: 50), translatesMask: false),
+            ])
+        let pin = LayoutConstraint("c", .leading, .equal, "p", .leading, constant: 10)
+        let notParent = LayoutConstraint("c", .leading, .equal, "superview", .leading, constant: 10)
+        let mask = LayoutConstraint("c", .width, .equal, constant: 50, origin: .autoresizingMask([]))
+        #expect(BreakingRule.candidate(pin, in: tree) == C(isProtected: false, isLeadingPin: true, constant: 10))
+        #expect(!BreakingRule.candidate(notParent, in: tree).isLeadingPin)
+        #expect(BreakingRule.candidate(mask, in: tree).isProtected)
+    }
+
+    /// In the backend: a view pinned 20 from its superview's leading edge, 100 wide, and 30 from its
+    /// trailing edge in a 100-point superview: the pin is spared, the width (the larger constant) is
+    /// broken — lowered, so the view still takes the width left to it — and reported with its set.
+    @Test func theBackendLowersTheRulesChoice() throws {
+        let tree = try ViewTree(
+            superviewSize: Size(width: 100, height: 100),
+            views: [View(id: "v", frame: Rect(x: 20, y: 0, width: 50, height: 10), translatesMask: false)])
+        let constraints = [
+            LayoutConstraint("v", .leading, .equal, "superview", .leading, constant: 20, identifier: "pin"),
+            LayoutConstraint("v", .width, .equal, constant: 100, identifier: "width"),
+            LayoutConstraint("superview", .trailing, .equal, "v", .trailing, constant: 30, identifier: "trail"),
+            LayoutConstraint("v", .top, .equal, "superview", .top),
+            LayoutConstraint("v", .height, .equal, constant: 10),
+        ]
+        let engine = AutoLayoutEngine(tree: tree, constraints: constraints, configuration: AutoLayoutConfiguration())
+        let step = engine.resize(to: Size(width: 100, height: 100))
+        let conflict = try #require(step.conflicts.first)
+        #expect(conflict.broken.identifier == "width")
+        #expect(Set(conflict.conflicting.compactMap(\.identifier)) == ["pin", "width", "trail"])
+        #expect(step.tree.views[0].frame == Rect(x: 20, y: 0, width: 50, height: 10))
+        #expect(engine.viewsMissingRequiredConstraints().isEmpty)
+    }
+}
