@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the lab's libFuzzer targets: Fuzz/run.sh [TARGET…] [--seconds N] [--runs N]
-#   targets: scenario, experiment, system, vfl, ib (default: all, one after another, each for --seconds
+#   targets: scenario, experiment, system, vfl, ib, log (default: all, one after another, each for --seconds
 #   or --runs). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
 # Needs clang's libFuzzer runtime, which swift.org's toolchains ship (swiftc -sanitize=fuzzer) on Linux
 # and macOS; Xcode's toolchain does not, so on a Mac install one from swift.org and select it
@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -eq 0 ] && targets=(scenario experiment system vfl ib)
+[ ${#targets[@]} -eq 0 ] && targets=(scenario experiment system vfl ib log)
 
 scratch=.build-fuzz
 build_modules() {  # $@: SwiftPM targets to build instrumented
@@ -49,7 +49,9 @@ for target in "${targets[@]}"; do
         source=Fuzz/ExperimentFuzz.swift ;;
     ib) modules=(Geometry ViewTree LabJSON LabXML ConstraintModel VFL Scenario Margins Environment Solver Translation AutoLayout InterfaceBuilder)
         source=Fuzz/IBFuzz.swift ;;
-    *) echo "unknown fuzz target: $target (valid: scenario, experiment, system, vfl, ib)" >&2; exit 64 ;;
+    log) modules=(Geometry ViewTree LabJSON ConstraintModel VFL Scenario Margins Solver Translation AutoLayout ConflictLog ConflictAnalysis)
+        source=Fuzz/LogFuzz.swift ;;
+    *) echo "unknown fuzz target: $target (valid: scenario, experiment, system, vfl, ib, log)" >&2; exit 64 ;;
   esac
   build_modules "${modules[@]}"
   binary="$scratch/fuzz-$target"
@@ -82,6 +84,9 @@ for target in "${targets[@]}"; do
   case "$target" in
     scenario) cp experiments/scenarios/*.json "$scratch/corpus-$target/" ;;
     experiment) for f in experiments/*.yaml; do cp "$f" "$scratch/corpus-$target/"; done ;;
+    log) cp Tests/ConflictLogTests/Logs/*.log "$scratch/corpus-$target/"
+         # The external corpus's logs too, when there is one (read, never copied into the repository).
+         for f in "${LAYOUTLAB_LOG_CORPUS:-../shared/corpus/logs}"/*.log; do [ -f "$f" ] && cp "$f" "$scratch/corpus-$target/"; done ;;
     system) cp Tests/SolverTests/Fixtures/*.json "$scratch/corpus-$target/"
             printf '%s' '{"variables":["a","b"],"edit_variables":[{"var":"a","strength":"strong"}],"constraints":[{"terms":[{"var":"a","coefficient":1},{"var":"b","coefficient":-2}],"constant":10,"op":">=","strength":"required"}],"suggestions":[{"a":5},{"a":1e12}]}' \
               > "$scratch/corpus-$target/small.json" ;;

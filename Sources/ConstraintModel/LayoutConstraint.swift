@@ -55,7 +55,24 @@ public struct LayoutConstraint: Hashable, Sendable {
     /// Apple's log style: `<NSLayoutConstraint 'id' a.leading == superview.leadingMargin + 20>` or
     /// `<NSAutoresizingMaskLayoutConstraint h=&-& v=--& a.minX == 0.666667*superview.width - 53.3333>`.
     /// Numbers use `%g` (six significant digits), as Apple's descriptions do.
-    public var appleDescription: String {
+    public var appleDescription: String { appleDescription(era: .current) }
+
+    /// How an era of UIKit prints constraints: iOS 6–12 printed an autoresizing constraint's fixed size
+    /// in Visual Format (`H:[v(26)]`) and its fixed centre with an explicit sign
+    /// (`v.midX == + 14.5`), as the corpus's logs of that era show (`../shared/corpus/logs`, 0008, 0039).
+    public enum LogEra: Sendable {
+        case current
+        case ios6to12
+    }
+
+    public func appleDescription(era: LogEra) -> String {
+        if era == .ios6to12, case .autoresizingMask(let mask) = origin, item2 == nil, isRequired {
+            let head = "<NSAutoresizingMaskLayoutConstraint \(mask.notation) " + (identifier.map { "'\($0)' " } ?? "")
+            if attr1.isSize {
+                return head + "\(attr1 == .width ? "H" : "V"):[\(item1)(\(Self.g(constant)))]>"
+            }
+            return head + "\(item1).\(attr1.frameName) \(relation.rawValue) \(constant < 0 ? "-" : "+") \(Self.g(abs(constant)))>"
+        }
         var text = "<"
         switch origin {
         case .handWritten: text += "NSLayoutConstraint "

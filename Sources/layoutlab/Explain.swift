@@ -40,7 +40,7 @@ struct Explain: ParsableCommand {
         // A content-size pair (hugging and compression resistance) prints as the one line Apple logs.
         var last = ""
         for c in explained.constraints {
-            let line = c.appleDescription
+            let line = c.appleDescription(era: translation == .ios6to12 ? .ios6to12 : .current)
             if line != last { print(line) }
             last = line
         }

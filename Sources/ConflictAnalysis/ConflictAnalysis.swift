@@ -1,0 +1,70 @@
+import AutoLayout
+import ConflictLog
+
+/// One conflict log explained (issue 22): its constraints rebuilt and solved, the minimal sets that
+/// cannot hold together, what each constraint says and where it comes from, the fixes that resolve
+/// it (each checked by solving again), Apple's choice as the log names it and the lab's prediction,
+/// made without reading the recovery line.
+public struct ConflictAnalysis: Sendable {
+    public struct Member: Sendable {
+        public var constraint: LoggedConstraint
+        public var kind: ConstraintKind
+        /// The relation in words over the views' short names (`label.leading = contentView.leadingMargin + 8`).
+        public var words: String
+    }
+
+    public struct Fix: Sendable {
+        /// What to do (`turn translatesAutoresizingMaskIntoConstraints off for UIImageView:0x…`).
+        public var action: String
+        /// The members it removes or lowers.
+        public var members: [Int]
+        /// Whether the listed constraints can then all hold.
+        public var resolves: Bool
+        /// What changes, as the lab solves it (`the width ends at 0, 26 short of its constant`).
+        public var effect: String
+    }
+
+    public var log: ConflictLog
+    public var system: LogSystem
+    public var members: [Member]
+    /// Whether the listed required constraints cannot all hold (sizes kept non-negative).
+    public var isUnsatisfiable: Bool
+    /// The minimal conflicting sets (indices into `members`), smallest first.
+    public var minimal: [[Int]]
+    /// Per minimal set, the views whose non-negative size is part of the conflict.
+    public var negativeSizes: [[Int]]
+    /// The member Apple broke (the recovery line, matched in the list).
+    public var appleBroke: Int?
+    /// The member the lab's breaking rule picks from the list alone.
+    public var labBreaks: Int?
+    public var fixes: [Fix]
+
+    public init(_ log: ConflictLog) throws(LogSystemError) {
+        self.log = log
+        let system = try LogSystem(log)
+        self.system = system
+        members = log.constraints.indices.map { k in
+            let c = log.constraints[k]
+            return Member(constraint: c, kind: ConstraintKind(c), words: ConstraintWords.relation(c, system))
+        }
+        let required = system.members.indices.filter { system.members[$0].priority >= 1000 }
+        isUnsatisfiable = !system.isSatisfiable(required)
+        minimal = isUnsatisfiable ? system.minimalConflicts() : []
+        negativeSizes = minimal.map { system.negativeSizes(in: $0) }
+        appleBroke = log.brokenIndex
+        labBreaks = BreakingRule.choose(log.constraints.map(Self.candidate))
+        fixes = []
+        fixes = FixFinder.fixes(self)
+    }
+
+    /// The rule's view of a logged constraint: its class and identifier, whether Apple printed it as a
+    /// leading pin (`|-(c)-[X]`), its constant.
+    static func candidate(_ c: LoggedConstraint) -> BreakingRule.Candidate {
+        BreakingRule.Candidate(
+            isProtected: BreakingRule.isProtected(className: c.className, identifier: c.identifier),
+            isLeadingPin: c.form == .leadingPin, constant: c.constant)
+    }
+
+    /// The members any minimal conflicting set holds.
+    public var conflicting: Set<Int> { Set(minimal.joined()) }
+}
