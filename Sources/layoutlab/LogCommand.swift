@@ -1,4 +1,5 @@
 import ArgumentParser
+import AutoLayout
 import ConflictAnalysis
 import ConflictLog
 import Foundation
@@ -19,7 +20,9 @@ struct LogCommand: ParsableCommand {
             the lab's breaking rule picks without reading the recovery line, and the usual fixes, each checked \
             by solving again. A line the reader cannot read exits 2 with its line and column.
             --format json prints {"conflicts":[{"constraints":[{"address","text","kind","mask"?}], \
-            "unsatisfiable", "minimal":[[address…]], "apple_broke", "lab_breaks", "explanation"}]}.
+            "unsatisfiable", "minimal":[[address…]], "apple_broke", "lab_breaks", "explanation"}]} (each \
+            constraint also with its words, form, constant and whether the breaking rule protects it; each \
+            conflict with its lines, platform and fixes).
             Examples:
               layoutlab log console.txt
               pbpaste | layoutlab log - --format json
@@ -100,7 +103,11 @@ struct LogCommand: ParsableCommand {
                 ("kind", .string(m.kind.rawValue)),
             ]
             if let mask = m.constraint.mask { members.append(("mask", .string(mask))) }
-            members.append(("words", .string(m.words)))
+            members += [
+                ("words", .string(m.words)), ("form", .string(m.constraint.form.rawValue)),
+                ("constant", .number(m.constraint.constant)),
+                ("protected", .bool(BreakingRule.isProtected(className: m.constraint.className, identifier: m.constraint.identifier))),
+            ]
             return .object(members)
         }
         let fixes: [JSONValue] = a.fixes.map { f in
