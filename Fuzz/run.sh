@@ -49,8 +49,7 @@ for target in "${targets[@]}"; do
         source=Fuzz/ExperimentFuzz.swift ;;
     ib) modules=(Geometry ViewTree LabJSON LabXML ConstraintModel VFL Scenario Margins Environment Solver Translation AutoLayout InterfaceBuilder)
         source=Fuzz/IBFuzz.swift ;;
-    log) modules=(Geometry ViewTree LabJSON ConstraintModel VFL Scenario Margins Solver Translation AutoLayout ConflictLog ConflictAnalysis)
-        source=Fuzz/LogFuzz.swift ;;
+    log) modules=(ConflictLog); source=Fuzz/LogFuzz.swift ;;
     *) echo "unknown fuzz target: $target (valid: scenario, experiment, system, vfl, ib, log)" >&2; exit 64 ;;
   esac
   build_modules "${modules[@]}"
@@ -77,6 +76,8 @@ for target in "${targets[@]}"; do
     max_len=8192
   elif [ "$target" = vfl ]; then
     max_len=256
+  elif [ "$target" = log ]; then
+    max_len=4096
   else
     max_len=8192
   fi
