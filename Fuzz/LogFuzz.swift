@@ -9,7 +9,7 @@ import ConflictLog
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).count
     do {
         let file = try ConflictLogReader.read(text, file: "fuzz")
         for log in file.logs {

@@ -5,8 +5,10 @@
 /// inside a log every line must be one of the log's own, or reading stops with its line and column.
 public enum ConflictLogReader {
     public static func read(_ text: String, file: String = "") throws(ConflictLogError) -> ConflictLogFile {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        // Split on the scalar, not the Character: "\r\n" is one grapheme, so a log pasted with Windows
+        // line ends would otherwise be one line.
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line))
         }
         if lines.last == "" { lines.removeLast() }
         var reader = Reader(lines: lines, file: file)
@@ -79,7 +81,9 @@ private struct Reader {
         for h in headers {
             guard let r = l.content.firstRange(of: h) else { continue }
             let rest = String(l.content[r.upperBound...])
-            guard ["", ".", ":", " (", ":(", ": ("].contains(rest) || (h.hasSuffix(":") && rest == " (") else { continue }
+            guard ["", ".", ":", " (", ":(", ": ("].contains(rest) || (h.hasSuffix(":") && rest == " (") else {
+                continue
+            }
             let header = h + (rest.hasSuffix("(") ? rest.dropLast().trimmingSpaces : rest)
             return (String(l.content[..<r.lowerBound]), header, rest.hasSuffix("("))
         }
@@ -104,7 +108,9 @@ private struct Reader {
 
     enum Stage { case advice, list, afterList, broken, tail }
 
-    mutating func readLog(_ headerLine: LogLine, _ h: (prefix: String, header: String, opensList: Bool))
+    mutating func readLog(
+        _ headerLine: LogLine, _ h: (prefix: String, header: String, opensList: Bool)
+    )
         throws(ConflictLogError)
     {
         let first = n
@@ -119,7 +125,8 @@ private struct Reader {
             let column = l.start + 1
             if Self.header(l) != nil {
                 if stage == .tail { break }
-                throw error(n, column, "a new log begins before this one named the constraint it broke (a truncated paste?)")
+                throw error(
+                    n, column, "a new log begins before this one named the constraint it broke (a truncated paste?)")
             }
             switch stage {
             case .advice, .list, .afterList:
@@ -232,7 +239,9 @@ private struct Reader {
 
     /// The description at `at` on the current line; a label with a real line break continues it on
     /// the next lines. After it only `allowing` characters (and the line's decoration) may follow.
-    mutating func description(at: Int, allowing: Set<Unicode.Scalar> = ["."]) throws(ConflictLogError)
+    mutating func description(
+        at: Int, allowing: Set<Unicode.Scalar> = ["."]
+    ) throws(ConflictLogError)
         -> LoggedConstraint
     {
         var text = lines[n]
@@ -260,7 +269,9 @@ private struct Reader {
             let rest = Array(text.unicodeScalars)[p.i...]
             let tail = LogLine(String(String.UnicodeScalarView(rest))).content
             guard tail.unicodeScalars.allSatisfy({ allowing.contains($0) }) else {
-                throw error(n, p.i + 1 - (text.unicodeScalars.count - lines[n].unicodeScalars.count), "unexpected text after the constraint: \(tail)")
+                throw error(
+                    n, p.i + 1 - (text.unicodeScalars.count - lines[n].unicodeScalars.count),
+                    "unexpected text after the constraint: \(tail)")
             }
             return parsed
         }
