@@ -28,6 +28,21 @@ final class MultiRowInsert {
         values += row
     }
 
+    /// Adds one row from a list of exactly `columns` values.
+    func add(row: [SQLValue]) {
+        precondition(row.count == columns, "one value per column")
+        values += row
+    }
+
+    /// Adds `delta` to an integer column of every pending row (an id known only now).
+    func offset(column: Int, by delta: Int64) {
+        var i = column
+        while i < values.count {
+            if case .integer(let v) = values[i] { values[i] = .integer(v + delta) }
+            i += columns
+        }
+    }
+
     /// Adds whole rows from a flat list (`columns` values each), with one column set to `value` in
     /// every row (a key known only now).
     func add(rows flat: [SQLValue], setting column: Int, to value: SQLValue) {

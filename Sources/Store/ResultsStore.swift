@@ -9,27 +9,19 @@ import ViewTree
 public final class ResultsStore {
     public let database: Database
     public private(set) var runID: Int64 = 0
-    private var insertUnit: Statement
-    private let steps, divergences, causes: MultiRowInsert
-    /// Per pending divergence, its cause names (their rows need the divergence's id).
-    private var pendingCauses: [[String]] = []
+    private let units: MultiRowInsert
+    private let divergences: DivergenceRowInsert
 
     public init(path: String) throws(SQLiteError) {
         database = try Database(path: path)
-        try database.execute(Schema.sql)
-        for (table, column, definition) in Schema.additions {
-            if try !database.hasColumn(table, column) { try database.execute("ALTER TABLE \(table) ADD COLUMN \(column) \(definition)") }
-        }
-        insertUnit = try database.prepare("""
-            INSERT INTO units (run_id, unit_index, scenario_index, sequence_index, sequence_kind, comparison_index,
-                               sizes_json, view_steps, divergences, environments_json, error) VALUES (?,?,?,?,?,?,?,?,?,?,?)
-            """)
-        steps = MultiRowInsert(database, table: "steps", columns: ["unit_id", "step_index", "width", "height", "diverging_views", "device",
-                                                                    "orientation", "in_call", "window_width", "passes_a", "passes_b", "settled"])
-        divergences = MultiRowInsert(database, table: "divergences", columns: [
-            "run_id", "unit_id", "step_index", "view_id", "mask", "mask_notation", "a_x", "a_y", "a_width", "a_height",
-            "b_x", "b_y", "b_width", "b_height", "d_min_x", "d_min_y", "d_max_x", "d_max_y", "magnitude", "causes"])
-        causes = MultiRowInsert(database, table: "divergence_causes", columns: ["run_id", "cause", "divergence_id"], rowsPerStatement: 64)
+        try Schema.prepare(database)
+        units = MultiRowInsert(
+            database, table: "units",
+            columns: [
+                "run_id", "unit_index", "scenario_index", "sequence_index", "sequence_kind", "comparison_index",
+                "sizes_json", "view_steps", "divergences", "environments_json", "error", "passes_json",
+            ])
+        divergences = DivergenceRowInsert(database)
     }
 
     /// FNV-1a, 64 bits: a stable fingerprint of an experiment file.
@@ -42,8 +34,11 @@ public final class ResultsStore {
     static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 
     /// The run of this experiment (and shard) to resume (the latest one not completed) and the units it has done.
-    public func resumable(_ spec: ExperimentSpec, shard: Shard? = nil) throws(SQLiteError) -> (run: Int64, done: Set<Int>)? {
-        let found = try database.query("""
+    public func resumable(
+        _ spec: ExperimentSpec, shard: Shard? = nil
+    ) throws(SQLiteError) -> (run: Int64, done: Set<Int>)? {
+        let found = try database.query(
+            """
             SELECT r.id FROM runs r JOIN experiments e ON e.id = r.experiment_id
             WHERE e.spec_hash = ? AND r.status != 'completed' AND r.shard_index IS ? AND r.shard_count IS ?
             ORDER BY r.id DESC LIMIT 1
@@ -54,13 +49,18 @@ public final class ResultsStore {
     }
 
     /// The latest run of this experiment (and shard), when it is completed (and how many units it holds).
-    public func completedRun(_ spec: ExperimentSpec, shard: Shard? = nil) throws(SQLiteError) -> (run: Int64, units: Int)? {
-        let found = try database.query("""
+    public func completedRun(
+        _ spec: ExperimentSpec, shard: Shard? = nil
+    ) throws(SQLiteError) -> (run: Int64, units: Int)? {
+        let found = try database.query(
+            """
             SELECT r.id, r.status, (SELECT count(*) FROM units u WHERE u.run_id = r.id)
             FROM runs r JOIN experiments e ON e.id = r.experiment_id
             WHERE e.spec_hash = ? AND r.shard_index IS ? AND r.shard_count IS ? ORDER BY r.id DESC LIMIT 1
             """, [.text(Self.hash(spec.text))] + Self.shardKey(shard))
-        guard let row = found.rows.first, case .integer(let run) = row[0], row[1] == .text("completed"), case .integer(let n) = row[2] else {
+        guard let row = found.rows.first, case .integer(let run) = row[0], row[1] == .text("completed"),
+            case .integer(let n) = row[2]
+        else {
             return nil
         }
         return (run, Int(n))
@@ -73,40 +73,66 @@ public final class ResultsStore {
 
     /// Starts a new run: the experiment (once per spec text), the run, its scenarios and comparisons.
     /// A shard's run holds all the scenarios and comparisons (they are small) and `unitsTotal` units.
-    public func beginRun(_ plan: SweepPlan, jobs: Int, codeVersion: String, shard: Shard? = nil, unitsTotal: Int? = nil) throws {
+    public func beginRun(
+        _ plan: SweepPlan, jobs: Int, codeVersion: String, shard: Shard? = nil, unitsTotal: Int? = nil
+    ) throws {
         let spec = plan.spec
+        // Rows go in without the divergences' index; the session's end builds it (`finishRun`).
+        try database.execute(Schema.dropDeferredIndexes)
         try database.transaction {
             let hash = Self.hash(spec.text)
             var existing = try database.query("SELECT id FROM experiments WHERE spec_hash = ?", [.text(hash)]).rows
             if existing.isEmpty {
-                let s = try database.prepare("INSERT INTO experiments (name, spec_hash, spec_text, seed, created_at) VALUES (?,?,?,?,?)")
-                s.bind(1, spec.name); s.bind(2, hash); s.bind(3, spec.text); s.bind(4, Int64(bitPattern: spec.seed)); s.bind(5, Self.now())
+                let s = try database.prepare(
+                    "INSERT INTO experiments (name, spec_hash, spec_text, seed, created_at) VALUES (?,?,?,?,?)")
+                s.bind(1, spec.name)
+                s.bind(2, hash)
+                s.bind(3, spec.text)
+                s.bind(4, Int64(bitPattern: spec.seed))
+                s.bind(5, Self.now())
                 try s.run()
                 existing = [[.integer(database.lastInsertRowID)]]
             }
             guard case .integer(let experiment) = existing[0][0] else { return }
-            let r = try database.prepare("""
-                INSERT INTO runs (experiment_id, code_version, status, jobs, units_total, started_at, seconds, spec_path,
-                                  shard_index, shard_count)
+            let r = try database.prepare(
+                """
+                INSERT INTO runs (experiment_id, code_version, status, jobs, units_total, started_at, seconds,
+                                  spec_path, shard_index, shard_count)
                 VALUES (?,?,'running',?,?,?,0,?,?,?)
                 """)
-            r.bind(1, experiment); r.bind(2, codeVersion); r.bind(3, jobs); r.bind(4, unitsTotal ?? plan.unitCount); r.bind(5, Self.now())
+            r.bind(1, experiment)
+            r.bind(2, codeVersion)
+            r.bind(3, jobs)
+            r.bind(4, unitsTotal ?? plan.unitCount)
+            r.bind(5, Self.now())
             if let p = spec.path { r.bind(6, p) } else { r.bindNull(6) }
             let key = Self.shardKey(shard)
-            r.bind(7, key[0]); r.bind(8, key[1])
+            r.bind(7, key[0])
+            r.bind(8, key[1])
             try r.run()
             runID = database.lastInsertRowID
-            let sc = try database.prepare("INSERT INTO scenarios (run_id, scenario_index, source, view_count, scenario_json) VALUES (?,?,?,?,?)")
+            let sc = try database.prepare(
+                "INSERT INTO scenarios (run_id, scenario_index, source, view_count, scenario_json) VALUES (?,?,?,?,?)")
             for (i, entry) in plan.scenarios.enumerated() {
-                sc.bind(1, runID); sc.bind(2, i); sc.bind(3, entry.source); sc.bind(4, entry.scenario.tree.views.count)
+                sc.bind(1, runID)
+                sc.bind(2, i)
+                sc.bind(3, entry.source)
+                sc.bind(4, entry.scenario.tree.views.count)
                 sc.bind(5, entry.scenario.json())
                 try sc.run()
             }
-            let cs = try database.prepare("INSERT INTO comparisons (run_id, comparison_index, a, b, scale, tolerance, label) VALUES (?,?,?,?,?,?,?)")
+            let cs = try database.prepare(
+                "INSERT INTO comparisons (run_id, comparison_index, a, b, scale, tolerance, label) "
+                    + "VALUES (?,?,?,?,?,?,?)"
+            )
             for (i, c) in spec.comparisons.enumerated() {
-                cs.bind(1, runID); cs.bind(2, i); cs.bind(3, c.a.description); cs.bind(4, c.b.description)
+                cs.bind(1, runID)
+                cs.bind(2, i)
+                cs.bind(3, c.a.description)
+                cs.bind(4, c.b.description)
                 if let scale = c.scale { cs.bind(5, scale) } else { cs.bindNull(5) }
-                cs.bind(6, c.tolerance); cs.bind(7, c.description)
+                cs.bind(6, c.tolerance)
+                cs.bind(7, c.description)
                 try cs.run()
             }
         }
@@ -115,6 +141,7 @@ public final class ResultsStore {
     /// Continues an interrupted run.
     public func resumeRun(_ run: Int64) throws(SQLiteError) {
         runID = run
+        try database.execute(Schema.dropDeferredIndexes)
         try database.execute("UPDATE runs SET status = 'running', finished_at = NULL WHERE id = \(run)")
     }
 
@@ -128,9 +155,8 @@ public final class ResultsStore {
 
     /// Abandons the batch: nothing of its units is written.
     public func rollbackBatch() {
-        steps.discard()
+        units.discard()
         divergences.discard()
-        pendingCauses.removeAll(keepingCapacity: true)
         try? database.execute("ROLLBACK")
     }
 
@@ -139,54 +165,38 @@ public final class ResultsStore {
     public struct PreparedUnit: Sendable {
         public let result: UnitResult
         let unit: [SQLValue]
-        /// 12 values per step and 20 per divergence; the unit's id (unknown until its row is in) is a
-        /// placeholder in column `unitColumn`.
-        let steps: [SQLValue]
-        let divergences: [SQLValue]
-        let causes: [[String]]
+        let divergences: DivergenceRows
     }
 
-    static let stepUnitColumn = 0, divergenceUnitColumn = 1
-
-    /// Builds a unit's rows for run `run`.
+    /// Builds a unit's rows for run `run`: the unit (its steps' sizes, environments and layout passes
+    /// as JSON in it) and one row of numbers per divergence (schema version 2).
     public static func prepare(_ result: UnitResult, plan: SweepPlan, run runID: Int64) -> PreparedUnit {
         let u = plan.unit(result.unit)
         let tree = plan.scenario(for: u).tree
-        func real(_ v: Double) -> SQLValue { v.isFinite ? .real(v) : .null }
         func int(_ v: Int?) -> SQLValue { v.map { .integer(Int64($0)) } ?? .null }
-        let unit: [SQLValue] = [.integer(runID), int(result.unit), int(u.scenario), int(u.sequence), .text(plan.spec.sequences[u.sequence].kind),
-                                int(u.comparison), .text(result.sizesJSON), int(result.viewSteps), int(result.divergences.count),
-                                result.environmentsJSON.map { .text($0) } ?? .null, result.error.map { .text($0) } ?? .null]
-        var steps: [SQLValue] = []
-        if result.error == nil {
-            steps.reserveCapacity(12 * result.sizes.count)
-            for (k, size) in result.sizes.enumerated() {
-                let passes = result.passes[k]
-                steps += [.null, int(k), real(size.width), real(size.height), int(result.divergingViews[k])]
-                if k < result.environments.count {
-                    let e = result.environments[k]
-                    steps += [.text(e.device.id), .text(e.orientation.rawValue), int(e.inCall ? 1 : 0), e.windowWidth.map(real) ?? .null]
-                } else {
-                    steps += [.null, .null, .null, .null]
-                }
-                steps += [int(passes.a), int(passes.b), .integer(result.settled[k] ? 1 : 0)]
-            }
-        }
-        var divergences: [SQLValue] = []
-        divergences.reserveCapacity(20 * result.divergences.count)
-        var causes: [[String]] = []
-        let run = SQLValue.integer(runID)
+        let passes =
+            result.error == nil
+            ? Schema.passesJSON(
+                result.sizes.indices.map { (result.passes[$0].a, result.passes[$0].b, result.settled[$0]) })
+            : nil
+        let unit: [SQLValue] = [
+            .integer(runID), int(result.unit), int(u.scenario), int(u.sequence),
+            .text(plan.spec.sequences[u.sequence].kind),
+            int(u.comparison), .text(result.sizesJSON), int(result.viewSteps), int(result.divergences.count),
+            result.environmentsJSON.map { .text($0) } ?? .null, result.error.map { .text($0) } ?? .null,
+            passes.map { .text($0) } ?? .null,
+        ]
+        var divergences = DivergenceRows()
+        divergences.frames.reserveCapacity(8 * result.divergences.count)
         for d in result.divergences {
             let view = tree.views[d.view]
-            let names = d.causes.nameList
-            divergences += [run, .null, int(d.step), .text(view.id), int(view.mask.rawValue), .text(view.mask.notation),
-                            real(d.a.x), real(d.a.y), real(d.a.width), real(d.a.height),
-                            real(d.b.x), real(d.b.y), real(d.b.width), real(d.b.height),
-                            real(d.b.minX - d.a.minX), real(d.b.minY - d.a.minY), real(d.b.maxX - d.a.maxX), real(d.b.maxY - d.a.maxY),
-                            real(d.magnitude), .text(names.joined(separator: ","))]
-            causes.append(names)
+            divergences.step.append(Int32(d.step))
+            divergences.view.append(view.id)
+            divergences.mask.append(Int32(view.mask.rawValue))
+            divergences.frames += [d.a.x, d.a.y, d.a.width, d.a.height, d.b.x, d.b.y, d.b.width, d.b.height]
+            divergences.causeBits.append(Int64(d.causes.rawValue))
         }
-        return PreparedUnit(result: result, unit: unit, steps: steps, divergences: divergences, causes: causes)
+        return PreparedUnit(result: result, unit: unit, divergences: divergences)
     }
 
     /// Writes one unit inside the current batch (`prepare` then `write`).
@@ -194,38 +204,33 @@ public final class ResultsStore {
         try write(Self.prepare(result, plan: plan, run: runID))
     }
 
-    /// Writes a prepared unit inside the current batch. The unit's row goes in at once (its id keys
-    /// the rest); its steps, divergences and causes are gathered and go in with multi-row inserts at
-    /// the next `commitBatch` (or sooner, when many are pending), in the same order and with the same
-    /// ids as row-by-row inserts would give them.
+    /// Writes a prepared unit inside the current batch. Its row and its divergences' rows are gathered
+    /// and go in with multi-row inserts at the next `commitBatch` (or sooner, when many are pending),
+    /// units first: they get consecutive ids, so each divergence's unit id is known then. Order and ids
+    /// are those row-by-row inserts would give.
     public func write(_ prepared: PreparedUnit) throws(SQLiteError) {
-        for (i, v) in prepared.unit.enumerated() { insertUnit.bind(i + 1, v) }
-        try insertUnit.run()
-        let unitID = SQLValue.integer(database.lastInsertRowID)
-        steps.add(rows: prepared.steps, setting: Self.stepUnitColumn, to: unitID)
-        divergences.add(rows: prepared.divergences, setting: Self.divergenceUnitColumn, to: unitID)
-        pendingCauses += prepared.causes
-        if divergences.pendingRows >= 4096 || steps.pendingRows >= 4096 { try flush() }
+        // Until the flush, a divergence's unit column holds its unit's place among the pending units.
+        divergences.add(prepared.divergences, unit: Int32(units.pendingRows))
+        units.add(row: prepared.unit)
+        if divergences.pending.count >= 4096 || units.pendingRows >= 512 { try flush() }
     }
 
-    /// Steps, then divergences, then their causes (which need the divergences' ids).
     private func flush() throws(SQLiteError) {
-        try steps.flush()
-        guard divergences.pendingRows > 0 else { return }
-        let first = try divergences.flush()
-        for (k, names) in pendingCauses.enumerated() {
-            for name in names { causes.add(.integer(runID), .text(name), .integer(first + Int64(k))) }
-        }
-        pendingCauses.removeAll(keepingCapacity: true)
-        try causes.flush()
+        guard units.pendingRows > 0 else { return }
+        try divergences.flush(firstUnit: try units.flush())
     }
 
     /// Marks the run interrupted or completed and adds the session's computing time.
     public func finishRun(completed: Bool, seconds: Double) throws(SQLiteError) {
         let s = try database.prepare("UPDATE runs SET status = ?, finished_at = ?, seconds = seconds + ? WHERE id = ?")
-        s.bind(1, completed ? "completed" : "interrupted"); s.bind(2, Self.now()); s.bind(3, seconds); s.bind(4, runID)
+        s.bind(1, completed ? "completed" : "interrupted")
+        s.bind(2, Self.now())
+        s.bind(3, seconds)
+        s.bind(4, runID)
         try s.run()
-        // Fresh statistics keep the query planner on the indexes for the summaries and users' SQL.
+        // The divergences' index, built once over the session's rows; fresh statistics keep the query
+        // planner on the indexes for the summaries and users' SQL.
+        try database.execute(Schema.deferredIndexes)
         try database.execute("PRAGMA optimize")
     }
 }

@@ -122,7 +122,9 @@ public final class Database {
     }
 
     /// Runs a query and returns its column names and rows.
-    public func query(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> (columns: [String], rows: [[SQLValue]]) {
+    public func query(
+        _ sql: String, _ arguments: [SQLValue] = []
+    ) throws(SQLiteError) -> (columns: [String], rows: [[SQLValue]]) {
         let stmt = try prepare(sql)
         for (i, a) in arguments.enumerated() { stmt.bind(i + 1, a) }
         var rows: [[SQLValue]] = []
@@ -152,7 +154,11 @@ public final class Statement {
     @inline(__always) public func bind(_ i: Int, _ v: Double) {
         if v.isFinite { sqlite3_bind_double(stmt, Int32(i), v) } else { sqlite3_bind_null(stmt, Int32(i)) }
     }
-    @inline(__always) public func bind(_ i: Int, _ v: String) { sqlite3_bind_text(stmt, Int32(i), v, -1, Self.transient) }
+    /// Text is bound from the string's own UTF-8 storage (SQLite copies it), not through a C string.
+    @inline(__always) public func bind(_ i: Int, _ v: String) {
+        var s = v
+        s.withUTF8 { sqlite3_bind_text(stmt, Int32(i), $0.baseAddress, Int32($0.count), Self.transient) }
+    }
     public func bindNull(_ i: Int) { sqlite3_bind_null(stmt, Int32(i)) }
 
     public func bind(_ i: Int, _ v: SQLValue) {
@@ -194,7 +200,10 @@ public final class Statement {
         case SQLITE_FLOAT: .real(sqlite3_column_double(stmt, Int32(i)))
         case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(stmt, Int32(i))))
         case SQLITE_BLOB:
-            .blob(Array(UnsafeRawBufferPointer(start: sqlite3_column_blob(stmt, Int32(i)), count: Int(sqlite3_column_bytes(stmt, Int32(i))))))
+            .blob(
+                Array(
+                    UnsafeRawBufferPointer(
+                        start: sqlite3_column_blob(stmt, Int32(i)), count: Int(sqlite3_column_bytes(stmt, Int32(i))))))
         default: .null
         }
     }

@@ -62,7 +62,9 @@ public struct UnitResult: Hashable, Sendable {
     }
 
     static func json(_ e: Environment) -> JSONValue {
-        var m: [(String, JSONValue)] = [("device", .string(e.device.id)), ("orientation", .string(e.orientation.rawValue))]
+        var m: [(String, JSONValue)] = [
+            ("device", .string(e.device.id)), ("orientation", .string(e.orientation.rawValue)),
+        ]
         if e.inCall { m.append(("inCall", .bool(true))) }
         if let w = e.windowWidth { m.append(("windowWidth", .number(w))) }
         return .object(m)
@@ -74,7 +76,8 @@ public struct UnitResult: Hashable, Sendable {
         var out: [Environment] = []
         for item in items {
             guard case .string(let id)? = item["device"]?.kind, let device = presets.device(id),
-                  case .string(let o)? = item["orientation"]?.kind, let orientation = Orientation(rawValue: o) else { return nil }
+                case .string(let o)? = item["orientation"]?.kind, let orientation = Orientation(rawValue: o)
+            else { return nil }
             var e = Environment(device: device, orientation: orientation)
             if case .bool(let b)? = item["inCall"]?.kind { e.inCall = b }
             if case .number(let w)? = item["windowWidth"]?.kind { e.windowWidth = w }
@@ -84,8 +87,19 @@ public struct UnitResult: Hashable, Sendable {
     }
 
     /// The sizes as `[[w,h],…]` in the lab's number format (what results.db stores and replay reads).
+    /// `[[w,h],…]` as `JSONWriter` writes it, built directly: the results writer's workers make one per
+    /// unit, and building it through `JSONValue` cost more than writing the unit's rows.
     public var sizesJSON: String {
-        JSONWriter.write(.array(sizes.map { .array([.number($0.width), .number($0.height)]) }))
+        var out = "["
+        out.reserveCapacity(2 + 16 * sizes.count)
+        for (k, size) in sizes.enumerated() {
+            out += k == 0 ? "[" : ",["
+            out += JSONWriter.number(size.width)
+            out += ","
+            out += JSONWriter.number(size.height)
+            out += "]"
+        }
+        return out + "]"
     }
 
     /// Reads `sizesJSON` back; nil if the text is not a list of [w, h] pairs.
@@ -94,7 +108,8 @@ public struct UnitResult: Hashable, Sendable {
         var sizes: [Size] = []
         for item in items {
             guard case .array(let pair) = item.kind, pair.count == 2, case .number(let w) = pair[0].kind,
-                  case .number(let h) = pair[1].kind else { return nil }
+                case .number(let h) = pair[1].kind
+            else { return nil }
             sizes.append(Size(width: w, height: h))
         }
         return sizes
@@ -123,8 +138,10 @@ public enum UnitRunner {
             return (r, r)
         }
         let p = RootPlacement.place(root, in: env)
-        return (RootStep(size: p.springsFrame.size, origin: p.springsFrame.origin, insets: p.springsInsets),
-                RootStep(size: p.autoLayoutFrame.size, origin: p.autoLayoutFrame.origin, insets: p.insets))
+        return (
+            RootStep(size: p.springsFrame.size, origin: p.springsFrame.origin, insets: p.springsInsets),
+            RootStep(size: p.autoLayoutFrame.size, origin: p.autoLayoutFrame.origin, insets: p.insets)
+        )
     }
 
     /// Springs and external engines (mask-based, like a springs-era app) see the springs-era root.
@@ -132,15 +149,18 @@ public enum UnitRunner {
         if case .autolayout = config { roots.autoLayout } else { roots.springs }
     }
 
-    public static func run(tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
-                           unit: Int, engines: [String: ExternalEngineSpec] = [:]) -> UnitResult {
+    public static func run(
+        tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
+        unit: Int, engines: [String: ExternalEngineSpec] = [:]
+    ) -> UnitResult {
         let first = roots(steps.first ?? SweepStep(size: tree.superviewSize), root: tree.root)
         // External sides run the whole sequence first: a failure leaves the unit without results.
         var external: [Int: [[Rect]]] = [:]
         for (k, config) in [comparison.a, comparison.b].enumerated() {
             guard case .external(let name) = config else { continue }
-            var failed = UnitResult(unit: unit, sizes: steps.map(\.size), environments: [], passes: [], settled: [], divergingViews: [],
-                                    divergences: [], viewSteps: 0)
+            var failed = UnitResult(
+                unit: unit, sizes: steps.map(\.size), environments: [], passes: [], settled: [], divergingViews: [],
+                divergences: [], viewSteps: 0)
             guard let spec = engines[name] else {
                 failed.error = "unit \(unit): no engine named \(name) in the experiment's engines"
                 failed.errorStops = true
@@ -148,37 +168,49 @@ public enum UnitRunner {
             }
             do {
                 let sizes = steps.map { side(config, roots($0, root: tree.root)).size }
-                external[k] = try ExternalEnginePool.shared.run(spec, scenario: Scenario(tree: tree, constraints: constraints), sizes: sizes)
+                external[k] = try ExternalEnginePool.shared.run(
+                    spec, scenario: Scenario(tree: tree, constraints: constraints), sizes: sizes)
             } catch {
                 failed.error = "unit \(unit): \(error)"
                 failed.errorStops = spec.onError == .stop
                 return failed
             }
         }
-        var a = external[0].map { ExternalStepper(steps: $0) as any Stepper }
-            ?? makeStepper(comparison.a, tree: tree, constraints: constraints, scale: comparison.scale, root: side(comparison.a, first).insets)
-        var b = external[1].map { ExternalStepper(steps: $0) as any Stepper }
-            ?? makeStepper(comparison.b, tree: tree, constraints: constraints, scale: comparison.scale, root: side(comparison.b, first).insets)
+        var a =
+            external[0].map { ExternalStepper(steps: $0) as any Stepper }
+            ?? makeStepper(
+                comparison.a, tree: tree, constraints: constraints, scale: comparison.scale,
+                root: side(comparison.a, first).insets)
+        var b =
+            external[1].map { ExternalStepper(steps: $0) as any Stepper }
+            ?? makeStepper(
+                comparison.b, tree: tree, constraints: constraints, scale: comparison.scale,
+                root: side(comparison.b, first).insets)
         let n = tree.views.count
         // Events so far on the path, per view; a view inherits its ancestors' (parents come first
         // in `order`, so one pass suffices).
         var history = Array(repeating: Causes(), count: n)
         var inherited = Array(repeating: Causes(), count: n)
         let order = topologicalOrder(tree)
-        var result = UnitResult(unit: unit, sizes: steps.map(\.size), environments: steps.compactMap(\.environment),
-                                passes: [], settled: [], divergingViews: [], divergences: [], viewSteps: n * steps.count)
+        var result = UnitResult(
+            unit: unit, sizes: steps.map(\.size), environments: steps.compactMap(\.environment),
+            passes: [], settled: [], divergingViews: [], divergences: [], viewSteps: n * steps.count)
         for (k, step) in steps.enumerated() {
             let r = roots(step, root: tree.root)
-            let ra = side(comparison.a, r), rb = side(comparison.b, r)
+            let ra = side(comparison.a, r)
+            let rb = side(comparison.b, r)
             a.advance(to: ra.size, root: ra.insets)
             b.advance(to: rb.size, root: rb.insets)
             result.passes.append((a.passes, b.passes))
             result.settled.append(a.settled && b.settled)
-            var fa = a.frames, fb = b.frames
+            var fa = a.frames
+            var fb = b.frames
             if ra.origin != .zero || rb.origin != .zero {
                 for i in tree.rootChildren {
-                    fa[i].x += ra.origin.x; fa[i].y += ra.origin.y
-                    fb[i].x += rb.origin.x; fb[i].y += rb.origin.y
+                    fa[i].x += ra.origin.x
+                    fa[i].y += ra.origin.y
+                    fb[i].x += rb.origin.x
+                    fb[i].y += rb.origin.y
                 }
             }
             // The environment placed the two roots differently: every view was moved by the bars.
@@ -220,11 +252,14 @@ public enum UnitRunner {
 extension UnitRunner {
     /// Both sides' frames at step `step` of a unit, recomputed from scratch (what `layoutlab replay`
     /// prints for a stored divergence).
-    public static func replay(tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
-                              step: Int, engines: [String: ExternalEngineSpec] = [:]) throws(UnitFailure) -> (a: [Rect], b: [Rect]) {
-        let single = run(tree: tree, constraints: constraints, steps: Array(steps.prefix(step + 1)),
-                         comparison: Comparison(a: comparison.a, b: comparison.b, scale: comparison.scale, tolerance: -1), unit: 0,
-                         engines: engines)
+    public static func replay(
+        tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
+        step: Int, engines: [String: ExternalEngineSpec] = [:]
+    ) throws(UnitFailure) -> (a: [Rect], b: [Rect]) {
+        let single = run(
+            tree: tree, constraints: constraints, steps: Array(steps.prefix(step + 1)),
+            comparison: Comparison(a: comparison.a, b: comparison.b, scale: comparison.scale, tolerance: -1), unit: 0,
+            engines: engines)
         if let error = single.error { throw UnitFailure(message: error) }
         // With a negative tolerance every view "diverges", so the last step's rows hold every frame.
         let last = single.divergences.filter { $0.step == step }.sorted { $0.view < $1.view }

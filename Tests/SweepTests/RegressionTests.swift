@@ -7,7 +7,8 @@ import Testing
 /// divergence, and nothing when behaviour is the same.
 @Suite("Regression baselines")
 struct RegressionTests {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static let spec = """
         name: regress-small
@@ -23,10 +24,14 @@ struct RegressionTests {
         """
 
     static func baseline() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString).db").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString).db")
+            .path
         let store = try ResultsStore(path: path)
-        #expect(try store.runSession(SweepPlan(try SpecReader.read(text: spec, file: "regress.yaml")), jobs: 2, resume: false,
-                                     codeVersion: "test", shouldStop: { false }).completed)
+        #expect(
+            try store.runSession(
+                SweepPlan(try SpecReader.read(text: spec, file: "regress.yaml")), jobs: 2, resume: false,
+                codeVersion: "test", shouldStop: { false }
+            ).completed)
         return path
     }
 
@@ -41,19 +46,25 @@ struct RegressionTests {
     @Test func changesAreFoundAndNamed() throws {
         let path = try Self.baseline()
         let db = try Database(path: path)
-        let victims = try db.query("SELECT d.id, u.unit_index, d.step_index, d.view_id FROM divergences d JOIN units u ON u.id = d.unit_id ORDER BY d.id LIMIT 2").rows
+        let victims = try db.query(
+            "SELECT d.id, u.unit_index, d.step_index, d.view_id FROM divergences d JOIN units u ON u.id = d.unit_id "
+                + "ORDER BY d.id LIMIT 2"
+        ).rows
         guard case .integer(let changedID) = victims[0][0], case .integer(let changedUnit) = victims[0][1],
-              case .integer(let deletedID) = victims[1][0], case .integer(let deletedUnit) = victims[1][1] else {
+            case .integer(let deletedID) = victims[1][0], case .integer(let deletedUnit) = victims[1][1]
+        else {
             Issue.record("the baseline has too few divergences")
             return
         }
-        try db.execute("UPDATE divergences SET b_x = b_x + 1 WHERE id = \(changedID)")
-        try db.execute("DELETE FROM divergence_causes WHERE divergence_id = \(deletedID); DELETE FROM divergences WHERE id = \(deletedID)")
-        try db.execute("""
-            INSERT INTO divergences (run_id, unit_id, step_index, view_id, mask, mask_notation, a_x, a_y, a_width, a_height,
-                                     b_x, b_y, b_width, b_height, d_min_x, d_min_y, d_max_x, d_max_y, magnitude, causes)
-            SELECT run_id, unit_id, step_index, 'ghost', 0, 'h=--& v=--&', 0, 0, 1, 1, 5, 0, 1, 1, 5, 0, 5, 0, 5, 'unexplained'
-            FROM divergences WHERE id = \(changedID)
+        // Schema version 2: the measured values are in divergence_rows (divergences is a view of them).
+        try db.execute("UPDATE divergence_rows SET b_x = b_x + 1 WHERE id = \(changedID)")
+        try db.execute("DELETE FROM divergence_rows WHERE id = \(deletedID)")
+        try db.execute(
+            """
+            INSERT INTO divergence_rows (unit_id, step_index, view_id, mask, a_x, a_y, a_width, a_height,
+                                         b_x, b_y, b_width, b_height, cause_bits)
+            SELECT unit_id, step_index, 'ghost', 0, 0, 0, 1, 1, 5, 0, 1, 1, 0
+            FROM divergence_rows WHERE id = \(changedID)
             """)
         let report = try #require(try Regression.check(baseline: path, jobs: 2).first)
         #expect(!report.identical)
@@ -71,22 +82,30 @@ struct RegressionTests {
     /// The repository's results.db is the lab's baseline: any change of behaviour fails here until
     /// accepted (`swift run -c release layoutlab regress results.db --accept`).
     @Test func theCommittedBaselineIsUnchanged() throws {
-        let reports = try Regression.check(baseline: Self.repo.appendingPathComponent("results.db").path, jobs: 2, relativeTo: Self.repo.path)
+        let reports = try Regression.check(
+            baseline: Self.repo.appendingPathComponent("results.db").path, jobs: 2, relativeTo: Self.repo.path)
         #expect(!reports.isEmpty)
         for r in reports {
-            let summary = r.counts.filter { $0.added + $0.removed + $0.changed > 0 }.map { "\($0.comparison): +\($0.added) −\($0.removed) ~\($0.changed)" }
+            let summary = r.counts.filter { $0.added + $0.removed + $0.changed > 0 }.map {
+                "\($0.comparison): +\($0.added) −\($0.removed) ~\($0.changed)"
+            }
             let identical = r.identical
-            #expect(identical, "\(r.name): \(summary.joined(separator: "; ")) — accept with: layoutlab regress results.db --accept")
+            #expect(
+                identical,
+                "\(r.name): \(summary.joined(separator: "; ")) — accept with: layoutlab regress results.db --accept")
         }
     }
 
     /// Every divergence of the quick sweep (the committed baseline) has a cause.
     @Test func theQuickSweepLeavesNothingUnexplained() throws {
         let db = try Database(path: Self.repo.appendingPathComponent("results.db").path, readOnly: true)
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT count(*) FROM divergences d JOIN units u ON u.id = d.unit_id
-            WHERE u.run_id = (SELECT max(r.id) FROM runs r WHERE r.status = 'completed') AND d.causes LIKE '%unexplained%'
-            """).rows
+            WHERE u.run_id = (SELECT max(r.id) FROM runs r WHERE r.status = 'completed')
+              AND d.causes LIKE '%unexplained%'
+            """
+        ).rows
         #expect(rows == [[.integer(0)]])
         #expect(try db.query("SELECT count(*) > 0 FROM divergences").rows == [[.integer(1)]])
     }
