@@ -58,7 +58,9 @@ struct RegressCommand: ParsableCommand {
             for r in reports { _ = try store.runSession(r.plan, jobs: jobs, resume: false, codeVersion: CodeVersion.current, shouldStop: { false }) }
         }
         if accept {
-            for r in reports where !r.identical { try Regression.accept(r, into: baseline, codeVersion: CodeVersion.current) }
+            // Identical experiments too: the README's main command adds a run to the baseline, and
+            // accepting is what folds the file back to one run per experiment.
+            for r in reports { try Regression.accept(r, into: baseline, codeVersion: CodeVersion.current) }
             try Regression.compact(baseline)
             if reports.contains(where: { !$0.identical }) { printNote("accepted: \(baseline) now holds the new results") }
             return
