@@ -3,14 +3,14 @@
 //
 //   swift run -c release layoutlab-bench --only sweep --only insert
 
+import AutoLayout
 import CSQLite
 import Foundation
+import Geometry
+import Springs
 import Store
 import Sweep
-import AutoLayout
-import Springs
 import Translation
-import Geometry
 import ViewTree
 
 @MainActor func reportRate(_ workload: String, _ operation: String, _ n: Int, nsPerItem: Double, unit: String) {
@@ -18,12 +18,17 @@ import ViewTree
     guard wanted(operation) else { return }
     let perSecond = 1e9 / nsPerItem
     if json {
-        print("{\"workload\":\"\(workload)\",\"operation\":\"\(operation)\",\"n\":\(n),\"median_ns\":\(Int(nsPerItem.rounded())),\"\(unit)_per_s\":\(Int(perSecond.rounded()))}")
+        print(
+            "{\"workload\":\"\(workload)\",\"operation\":\"\(operation)\",\"n\":\(n),"
+                + "\"median_ns\":\(Int(nsPerItem.rounded())),\"\(unit)_per_s\":\(Int(perSecond.rounded()))}"
+        )
     } else {
-        let rate = perSecond >= 1e6 ? String(format: "%.2fM", perSecond / 1e6) : String(format: "%.0fk", perSecond / 1e3)
-        print(workload.padding(toLength: 12, withPad: " ", startingAt: 0) + String(n).leftPad(7) + "  "
-              + operation.padding(toLength: max(18, operation.count + 1), withPad: " ", startingAt: 0)
-              + String(format: "%.0f ns/%@", nsPerItem, unit).leftPad(16) + "   " + "\(rate) \(unit)/s")
+        let rate =
+            perSecond >= 1e6 ? String(format: "%.2fM", perSecond / 1e6) : String(format: "%.0fk", perSecond / 1e3)
+        print(
+            workload.padding(toLength: 12, withPad: " ", startingAt: 0) + String(n).leftPad(7) + "  "
+                + operation.padding(toLength: max(18, operation.count + 1), withPad: " ", startingAt: 0)
+                + String(format: "%.0f ns/%@", nsPerItem, unit).leftPad(16) + "   " + "\(rate) \(unit)/s")
     }
     fflush(nil)
 }
@@ -62,17 +67,19 @@ func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
-/// The median of three runs of `plan` into fresh databases, in ns, timed as `layoutlab sweep` reports
+/// The median of seven runs of `plan` into fresh databases, in ns, timed as `layoutlab sweep` reports
 /// it: from the first unit to the last commit (setting up the run — schema, scenarios — excluded).
 @MainActor func endToEnd(_ plan: SweepPlan, jobs: Int) -> Double {
     var sessions: [Double] = []
-    for _ in 0..<3 {
+    for _ in 0..<7 {
         let path = temporaryDatabase()
         defer { removeDatabase(path) }
         let store = try! ResultsStore(path: path)
-        sessions.append(try! store.runSession(plan, jobs: jobs, resume: false, codeVersion: "bench", shouldStop: { false }).seconds * 1e9)
+        sessions.append(
+            try! store.runSession(plan, jobs: jobs, resume: false, codeVersion: "bench", shouldStop: { false }).seconds
+                * 1e9)
     }
-    return sessions.sorted()[1]
+    return sessions.sorted()[sessions.count / 2]
 }
 
 /// The sweep with environment steps against the same trees through the same window sizes as plain
@@ -90,9 +97,14 @@ func removeDatabase(_ path: String) {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     for (operation, spec) in [("environments_off", plain), ("environments_on", withEnvironments)] {
         let plan = SweepPlan(spec)
-        let viewSteps = (0..<plan.unitCount).reduce(0) { $0 + plan.scenarios[plan.unit($1).scenario].scenario.tree.views.count * plan.steps(scenario: 0, sequence: 0).count }
-        reportRate("sweep_env", "\(operation)_\(cores)_jobs", viewSteps, nsPerItem: endToEnd(plan, jobs: cores) / Double(viewSteps),
-                   unit: "view_step")
+        let viewSteps = (0..<plan.unitCount).reduce(0) {
+            $0 + plan.scenarios[plan.unit($1).scenario].scenario.tree.views.count
+                * plan.steps(scenario: 0, sequence: 0).count
+        }
+        reportRate(
+            "sweep_env", "\(operation)_\(cores)_jobs", viewSteps,
+            nsPerItem: endToEnd(plan, jobs: cores) / Double(viewSteps),
+            unit: "view_step")
     }
 }
 
@@ -112,24 +124,41 @@ func removeDatabase(_ path: String) {
         // End to end: the runner on every core, divergences written, as `layoutlab sweep` does.
         // Timed as `layoutlab sweep` reports it: from the first unit to the last commit (setting up the
         // run — schema, scenarios — is excluded).
-        reportRate("sweep", "end_to_end_\(cores)_jobs", viewSteps, nsPerItem: endToEnd(plan, jobs: cores) / Double(viewSteps), unit: "view_step")
+        reportRate(
+            "sweep", "end_to_end_\(cores)_jobs", viewSteps, nsPerItem: endToEnd(plan, jobs: cores) / Double(viewSteps),
+            unit: "view_step")
 
+        // What the machine gives two independent copies of the one-core compute run side by side (two
+        // processes: nothing shared, no writer): the ceiling for parallel_speedup on its cores, since
+        // memory and caches are shared even when nothing else is.
+        if let pair = computeInTwoProcesses() {
+            reportRate("sweep", "compute_1_core_beside_another", viewSteps, nsPerItem: pair, unit: "view_step")
+        }
         // Where a single core's time goes.
-        let compute = medianTime { for i in 0..<plan.unitCount { _ = plan.run(i) } }
+        // The ratios compare medians taken minutes apart on a shared machine: seven runs each for the
+        // numbers they use (three for the rest), so one slow run moves none of them.
+        let compute = medianTime(7) { for i in 0..<plan.unitCount { _ = plan.run(i) } }
         reportRate("sweep", "compute_1_core", viewSteps, nsPerItem: compute / Double(viewSteps), unit: "view_step")
         // The runner on every core with nothing written: how the cores scale before the writer.
-        let computeAll = medianTime { _ = SweepRunner.run(plan, jobs: cores, shouldStop: { false }) { withExtendedLifetime($0) {} } }
-        reportRate("sweep", "compute_\(cores)_jobs", viewSteps, nsPerItem: computeAll / Double(viewSteps), unit: "view_step")
+        let computeAll = medianTime(7) {
+            _ = SweepRunner.run(plan, jobs: cores, shouldStop: { false }) { withExtendedLifetime($0) {} }
+        }
+        reportRate(
+            "sweep", "compute_\(cores)_jobs", viewSteps, nsPerItem: computeAll / Double(viewSteps), unit: "view_step")
         let springs = medianTime {
             for i in 0..<plan.unitCount {
                 let u = plan.unit(i)
                 let tree = plan.scenarios[u.scenario].scenario.tree
                 guard case .springs(let policy) = plan.spec.comparisons[u.comparison].a else { continue }
                 // The sweep's path: one tree stepped in place through its sizes.
-                var frames = tree.frames, size = tree.superviewSize, state = SpringsState(for: tree)
+                var frames = tree.frames
+                var size = tree.superviewSize
+                var state = SpringsState(for: tree)
                 var notes = [ResizeNotes](repeating: [], count: tree.views.count)
                 for step in plan.steps(scenario: u.scenario, sequence: u.sequence) {
-                    Springs.resize(tree, frames: &frames, superviewSize: &size, to: step.size, policy: policy, state: &state, notes: &notes)
+                    Springs.resize(
+                        tree, frames: &frames, superviewSize: &size, to: step.size, policy: policy, state: &state,
+                        notes: &notes)
                 }
                 withExtendedLifetime(frames) {}
             }
@@ -139,30 +168,44 @@ func removeDatabase(_ path: String) {
         let springsItems = (0..<plan.unitCount).compactMap { i -> (ViewTree, [Size])? in
             let u = plan.unit(i)
             guard case .springs = plan.spec.comparisons[u.comparison].a else { return nil }
-            return (plan.scenarios[u.scenario].scenario.tree, plan.steps(scenario: u.scenario, sequence: u.sequence).map(\.size))
+            return (
+                plan.scenarios[u.scenario].scenario.tree,
+                plan.steps(scenario: u.scenario, sequence: u.sequence).map(\.size)
+            )
         }
-        reportRate("sweep", "springs_floor", viewSteps, nsPerItem: springsFloor(springsItems, viewSteps: viewSteps), unit: "view_step")
+        reportRate(
+            "sweep", "springs_floor", viewSteps, nsPerItem: springsFloor(springsItems, viewSteps: viewSteps),
+            unit: "view_step")
         func autolayout(steps: Bool) -> Double {
             medianTime {
                 for i in 0..<plan.unitCount {
                     let u = plan.unit(i)
                     let entry = plan.scenarios[u.scenario].scenario
                     guard case .autolayout(let t, let timing) = plan.spec.comparisons[u.comparison].b else { continue }
-                    let engine = AutoLayoutEngine(tree: entry.tree, constraints: entry.constraints,
-                                                  configuration: AutoLayoutConfiguration(translation: t, timing: timing))
-                    if steps { for step in plan.steps(scenario: u.scenario, sequence: u.sequence) { engine.advance(to: step.size) } }
+                    let engine = AutoLayoutEngine(
+                        tree: entry.tree, constraints: entry.constraints,
+                        configuration: AutoLayoutConfiguration(translation: t, timing: timing))
+                    if steps {
+                        for step in plan.steps(scenario: u.scenario, sequence: u.sequence) {
+                            engine.advance(to: step.size)
+                        }
+                    }
                 }
             }
         }
         let build = autolayout(steps: false)
         reportRate("sweep", "autolayout_build", viewSteps, nsPerItem: build / Double(viewSteps), unit: "view_step")
-        reportRate("sweep", "autolayout_steps", viewSteps, nsPerItem: (autolayout(steps: true) - build) / Double(viewSteps), unit: "view_step")
+        reportRate(
+            "sweep", "autolayout_steps", viewSteps, nsPerItem: (autolayout(steps: true) - build) / Double(viewSteps),
+            unit: "view_step")
         // The rows of each unit are built on the workers (`ResultsStore.prepare`); the writer thread
         // only binds, steps and commits them. Timed apart: the writer's share is what one thread
         // must keep up with, however many cores compute.
-        let prepareTime = medianTime { for r in results { withExtendedLifetime(ResultsStore.prepare(r, plan: plan, run: 1)) {} } }
+        let prepareTime = medianTime {
+            for r in results { withExtendedLifetime(ResultsStore.prepare(r, plan: plan, run: 1)) {} }
+        }
         reportRate("sweep", "rows_prepare", viewSteps, nsPerItem: prepareTime / Double(viewSteps), unit: "view_step")
-        let writer = setUpThenTime { path in
+        let writer = setUpThenTime(7) { path in
             let store = try! ResultsStore(path: path)
             try! store.beginRun(plan, jobs: 1, codeVersion: "bench")
             return (store, results.map { ResultsStore.prepare($0, plan: plan, run: store.runID) })
@@ -170,13 +213,17 @@ func removeDatabase(_ path: String) {
             try! store.beginBatch()
             for (k, u) in units.enumerated() {
                 try! store.write(u)
-                if k % 512 == 511 { try! store.commitBatch(); try! store.beginBatch() }
+                if k % 512 == 511 {
+                    try! store.commitBatch()
+                    try! store.beginBatch()
+                }
             }
             try! store.commitBatch()
         }
         reportRate("sweep", "sqlite_writer", viewSteps, nsPerItem: writer / Double(viewSteps), unit: "view_step")
         // The least SQLite can do for the same rows: one `INSERT … SELECT` per table from a finished
-        // database into a fresh one (same schema, indexes and ids), committed. No binding, no
+        // database into a fresh one (same schema, indexes and ids; schema version 2: units and divergence
+        // rows, the divergences' index left to the session's end as the writer leaves it), committed. No binding, no
         // statement per row: the floor under any writer of these rows, and with it a bound on
         // parallel_speedup (README, "Speed ratios"). `WHERE 1` keeps SQLite from copying the
         // finished records as they are (its transfer optimisation): each row is built into a record,
@@ -196,12 +243,14 @@ func removeDatabase(_ path: String) {
             try! store.database.execute("ATTACH DATABASE '\(source)' AS finished")
             return store
         } timed: { store in
-            try! store.database.execute("""
+            try! store.database.execute(
+                """
                 BEGIN IMMEDIATE;
                 INSERT INTO units SELECT * FROM finished.units WHERE 1;
-                INSERT INTO steps SELECT * FROM finished.steps WHERE 1;
-                INSERT INTO divergences SELECT * FROM finished.divergences WHERE 1;
-                INSERT INTO divergence_causes SELECT * FROM finished.divergence_causes WHERE 1;
+                INSERT INTO divergence_rows (id, unit_id, step_index, view_id, mask, a_x, a_y, a_width, a_height,
+                                             b_x, b_y, b_width, b_height, cause_bits)
+                    SELECT id, unit_id, step_index, view_id, mask, a_x, a_y, a_width, a_height,
+                           b_x, b_y, b_width, b_height, cause_bits FROM finished.divergence_rows WHERE 1;
                 COMMIT;
                 """)
         }
@@ -210,7 +259,7 @@ func removeDatabase(_ path: String) {
 
     if selected("insert", 0) {
         // The same rows through ResultsStore and through a plain C API loop over the same schema.
-        let rows = results.reduce(0) { $0 + 1 + $1.sizes.count + $1.divergences.reduce(0) { $0 + 1 + $1.causes.nameList.count } }
+        let rows = results.reduce(0) { $0 + 1 + $1.divergences.count }
         func prepared(_ path: String) -> ResultsStore {
             let store = try! ResultsStore(path: path)
             try! store.beginRun(plan, jobs: 1, codeVersion: "bench")
@@ -226,11 +275,16 @@ func removeDatabase(_ path: String) {
         }
         reportRate("insert", "raw_c_api", rows, nsPerItem: viaC / Double(rows), unit: "row")
         reportRate("insert", "results_store", rows, nsPerItem: viaStore / Double(rows), unit: "row")
-        if !json { print(String(format: "insert      results_store runs at %.0f%% of the raw C API's rate", 100 * viaC / viaStore)) }
+        if !json {
+            print(
+                String(
+                    format: "insert      results_store runs at %.0f%% of the raw C API's rate", 100 * viaC / viaStore))
+        }
     }
 }
 
-/// The results writer's rows, inserted with nothing but sqlite3_* calls: the reference rate.
+/// The results writer's rows (schema version 2: a unit, and a row of numbers per divergence), inserted
+/// with nothing but sqlite3_* calls, one row per statement: the reference rate.
 enum RawInsert {
     static func write(_ results: [UnitResult], plan: SweepPlan, database: Database, run: Int64) {
         let db = database.cHandle
@@ -241,46 +295,80 @@ enum RawInsert {
             return s
         }
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        let unit = prepare("INSERT INTO units (run_id, unit_index, scenario_index, sequence_index, sequence_kind, comparison_index, sizes_json, view_steps, divergences) VALUES (?,?,?,?,?,?,?,?,?)")
-        let step = prepare("INSERT INTO steps (unit_id, step_index, width, height, diverging_views) VALUES (?,?,?,?,?)")
-        let divergence = prepare("INSERT INTO divergences (run_id, unit_id, step_index, view_id, mask, mask_notation, a_x, a_y, a_width, a_height, b_x, b_y, b_width, b_height, d_min_x, d_min_y, d_max_x, d_max_y, magnitude, causes) VALUES (?,?,?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?,?,?, ?,?)")
-        let cause = prepare("INSERT INTO divergence_causes (run_id, cause, divergence_id) VALUES (?,?,?)")
-        defer { [unit, step, divergence, cause].forEach { sqlite3_finalize($0) } }
+        let unit = prepare(
+            "INSERT INTO units (run_id, unit_index, scenario_index, sequence_index, sequence_kind, comparison_index, "
+                + "sizes_json, view_steps, divergences) VALUES (?,?,?,?,?,?,?,?,?)"
+        )
+        let divergence = prepare(
+            "INSERT INTO divergence_rows (unit_id, step_index, view_id, mask, a_x, a_y, a_width, a_height, "
+                + "b_x, b_y, b_width, b_height, cause_bits) VALUES (?,?,?,?, ?,?,?,?, ?,?,?,?, ?)"
+        )
+        defer { [unit, divergence].forEach { sqlite3_finalize($0) } }
         for r in results {
             let u = plan.unit(r.unit)
             let tree = plan.scenarios[u.scenario].scenario.tree
-            sqlite3_bind_int64(unit, 1, run); sqlite3_bind_int64(unit, 2, Int64(r.unit)); sqlite3_bind_int64(unit, 3, Int64(u.scenario))
-            sqlite3_bind_int64(unit, 4, Int64(u.sequence)); sqlite3_bind_text(unit, 5, plan.spec.sequences[u.sequence].kind, -1, transient)
+            sqlite3_bind_int64(unit, 1, run)
+            sqlite3_bind_int64(unit, 2, Int64(r.unit))
+            sqlite3_bind_int64(unit, 3, Int64(u.scenario))
+            sqlite3_bind_int64(unit, 4, Int64(u.sequence))
+            sqlite3_bind_text(unit, 5, plan.spec.sequences[u.sequence].kind, -1, transient)
             sqlite3_bind_int64(unit, 6, Int64(u.comparison))
             sqlite3_bind_text(unit, 7, r.sizesJSON, -1, transient)
-            sqlite3_bind_int64(unit, 8, Int64(r.viewSteps)); sqlite3_bind_int64(unit, 9, Int64(r.divergences.count))
-            sqlite3_step(unit); sqlite3_reset(unit)
+            sqlite3_bind_int64(unit, 8, Int64(r.viewSteps))
+            sqlite3_bind_int64(unit, 9, Int64(r.divergences.count))
+            sqlite3_step(unit)
+            sqlite3_reset(unit)
             let unitID = sqlite3_last_insert_rowid(db)
-            for (k, size) in r.sizes.enumerated() {
-                sqlite3_bind_int64(step, 1, unitID); sqlite3_bind_int64(step, 2, Int64(k)); sqlite3_bind_double(step, 3, size.width)
-                sqlite3_bind_double(step, 4, size.height); sqlite3_bind_int64(step, 5, Int64(r.divergingViews[k]))
-                sqlite3_step(step); sqlite3_reset(step)
-            }
             for d in r.divergences {
                 let view = tree.views[d.view]
-                let names = d.causes.nameList
-                sqlite3_bind_int64(divergence, 1, run); sqlite3_bind_int64(divergence, 2, unitID); sqlite3_bind_int64(divergence, 3, Int64(d.step))
-                sqlite3_bind_text(divergence, 4, view.id, -1, transient); sqlite3_bind_int64(divergence, 5, Int64(view.mask.rawValue))
-                sqlite3_bind_text(divergence, 6, view.mask.notation, -1, transient)
-                let values = [d.a.x, d.a.y, d.a.width, d.a.height, d.b.x, d.b.y, d.b.width, d.b.height,
-                              d.b.minX - d.a.minX, d.b.minY - d.a.minY, d.b.maxX - d.a.maxX, d.b.maxY - d.a.maxY, d.magnitude]
+                sqlite3_bind_int64(divergence, 1, unitID)
+                sqlite3_bind_int64(divergence, 2, Int64(d.step))
+                sqlite3_bind_text(divergence, 3, view.id, -1, transient)
+                sqlite3_bind_int64(divergence, 4, Int64(view.mask.rawValue))
+                let values = [d.a.x, d.a.y, d.a.width, d.a.height, d.b.x, d.b.y, d.b.width, d.b.height]
                 for (i, v) in values.enumerated() {
-                    if v.isFinite { sqlite3_bind_double(divergence, Int32(7 + i), v) } else { sqlite3_bind_null(divergence, Int32(7 + i)) }
+                    if v.isFinite {
+                        sqlite3_bind_double(divergence, Int32(5 + i), v)
+                    } else {
+                        sqlite3_bind_null(divergence, Int32(5 + i))
+                    }
                 }
-                sqlite3_bind_text(divergence, 20, names.joined(separator: ","), -1, transient)
-                sqlite3_step(divergence); sqlite3_reset(divergence)
-                let id = sqlite3_last_insert_rowid(db)
-                for name in names {
-                    sqlite3_bind_int64(cause, 1, run); sqlite3_bind_text(cause, 2, name, -1, transient); sqlite3_bind_int64(cause, 3, id)
-                    sqlite3_step(cause); sqlite3_reset(cause)
-                }
+                sqlite3_bind_int64(divergence, 13, Int64(d.causes.rawValue))
+                sqlite3_step(divergence)
+                sqlite3_reset(divergence)
             }
         }
         sqlite3_exec(db, "COMMIT", nil, nil, nil)
     }
+}
+
+/// The sweep benchmark's plan, run on one core: ns per view-step (the median of seven runs).
+@MainActor func computeAloneNanoseconds(repo: String) -> Double {
+    guard let spec = try? SpecReader.read(path: repo + "/experiments/bench/sweep-throughput.yaml") else { return .nan }
+    let plan = SweepPlan(spec)
+    let viewSteps = (0..<plan.unitCount).reduce(0) { $0 + plan.run($1).viewSteps }
+    return medianTime(7) { for i in 0..<plan.unitCount { _ = plan.run(i) } } / Double(viewSteps)
+}
+
+/// Two copies of this executable with `--compute-alone`, started together: the mean of their ns per
+/// view-step, or nil when they cannot be run.
+@MainActor func computeInTwoProcesses() -> Double? {
+    let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var processes: [(Process, Pipe)] = []
+    for _ in 0..<2 {
+        let p = Process()
+        let out = Pipe()
+        p.executableURL = exe
+        p.arguments = ["--compute-alone"] + (mallocDefaults ? ["--malloc-defaults"] : [])
+        p.standardOutput = out
+        guard (try? p.run()) != nil else { return nil }
+        processes.append((p, out))
+    }
+    var values: [Double] = []
+    for (p, out) in processes {
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        if let v = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), v.isFinite { values.append(v) }
+    }
+    return values.count == 2 ? values.reduce(0, +) / 2 : nil
 }

@@ -21,21 +21,29 @@ var enamlPath: String?
 var budget = 0.4
 var operations: Set<String> = []
 var mallocDefaults = false
+/// `--compute-alone`: measure only the sweep's one-core compute and print its ns per view-step (the
+/// child processes of the `process_scaling` measurement, SweepBench.swift).
+var computeAlone = false
 var args = CommandLine.arguments.dropFirst()
 func usage() -> Never {
-    FileHandle.standardError.write(Data("""
-    usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH] [--budget SECONDS] [--malloc-defaults]
-      WORKLOAD: enaml_like | chain | row | vfl | sweep | sweep_env | insert | ratios (= sweep, chain:1000, chain:10000)
-      OPERATION: build | resize | add_edit (solver); parse, parse_row, build, resize (vfl); end_to_end_N_jobs, compute_1_core, springs_backend,
-                 springs_floor, autolayout_build, autolayout_steps, rows_prepare, sqlite_writer, sqlite_floor (sweep);
-                 environments_off_N_jobs, environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
-      --enaml: kiwi's enaml_like workload as data (default: experiments/bench/enaml_like.json in this repository)
-      --budget: seconds of measuring per operation (default 0.4)
-      --malloc-defaults: leave glibc's allocator as it is (by default, on Linux, freed memory stays in the
-                         process, as in a long-running program; see Allocator.swift). macOS's allocator has no
-                         such setting: there the benchmarks always run with its defaults.
+    FileHandle.standardError.write(
+        Data(
+            """
+            usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH]
+                                   [--budget SECONDS] [--malloc-defaults]
+              WORKLOAD: enaml_like | chain | row | vfl | sweep | sweep_env | insert
+                        | ratios (= sweep, chain:1000, chain:10000)
+              OPERATION: build | resize | add_edit (solver); parse, parse_row, build, resize (vfl);
+                         end_to_end_N_jobs, compute_1_core, springs_backend, springs_floor, autolayout_build,
+                         autolayout_steps, rows_prepare, sqlite_writer, sqlite_floor (sweep);
+                         environments_off_N_jobs, environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
+              --enaml: kiwi's enaml_like workload as data (default: experiments/bench/enaml_like.json)
+              --budget: seconds of measuring per operation (default 0.4)
+              --malloc-defaults: leave glibc's allocator as it is (by default, on Linux, freed memory stays in the
+                                 process, as in a long-running program; see Allocator.swift). macOS's allocator has no
+                                 such setting: there the benchmarks always run with its defaults.
 
-    """.utf8))
+            """.utf8))
     exit(2)
 }
 while let a = args.popFirst() {
@@ -55,19 +63,30 @@ while let a = args.popFirst() {
         guard let b = args.popFirst().flatMap(Double.init) else { usage() }
         budget = b
     case "--malloc-defaults": mallocDefaults = true
+    case "--compute-alone": computeAlone = true
     case "-h", "--help": usage()
     default: usage()
     }
 }
 #if os(Linux)
-if !mallocDefaults && !keepFreedMemory() {
-    FileHandle.standardError.write(Data("layoutlab-bench: could not keep freed memory (no glibc mallopt); measuring with the allocator's defaults\n".utf8))
-}
+    if !mallocDefaults && !keepFreedMemory() && !computeAlone {
+        let note = "layoutlab-bench: could not keep freed memory (no glibc mallopt); "
+            + "measuring with the allocator's defaults\n"
+        FileHandle.standardError.write(Data(note.utf8))
+    }
 #endif
+if computeAlone {
+    var repo = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { repo.deleteLastPathComponent() }
+    print(computeAloneNanoseconds(repo: repo.path))
+    exit(0)
+}
 
 @MainActor func selected(_ workload: String, _ n: Int) -> Bool {
     // `ratios`: what the four ratios of Ratios.swift need.
-    let forRatios = filters.contains { $0.0 == "ratios" } && ((workload == "sweep") || (workload == "chain" && [1000, 10000].contains(n)))
+    let forRatios =
+        filters.contains { $0.0 == "ratios" }
+        && ((workload == "sweep") || (workload == "chain" && [1000, 10000].contains(n)))
     return forRatios || filters.isEmpty || filters.contains { $0.0 == workload && ($0.1 == nil || $0.1 == n) }
 }
 
@@ -130,13 +149,18 @@ let kiwiReference: [String: String] = [
         print("{\"workload\":\"\(workload)\",\"operation\":\"\(operation)\",\"n\":\(n),\"median_ns\":\(ns)}")
     } else {
         let time: String
-        if ns >= 10_000_000 { time = String(format: "%.1f ms", Double(ns) / 1e6) }
-        else if ns >= 10_000 { time = String(format: "%.1f µs", Double(ns) / 1e3) }
-        else { time = "\(ns) ns" }
+        if ns >= 10_000_000 {
+            time = String(format: "%.1f ms", Double(ns) / 1e6)
+        } else if ns >= 10_000 {
+            time = String(format: "%.1f µs", Double(ns) / 1e3)
+        } else {
+            time = "\(ns) ns"
+        }
         let kiwi = kiwiReference["\(workload)/\(operation)/\(n)"] ?? ""
-        print(workload.padding(toLength: 12, withPad: " ", startingAt: 0)
-              + String(n).leftPad(7) + "  " + operation.padding(toLength: 9, withPad: " ", startingAt: 0)
-              + time.leftPad(12) + "   " + (kiwi.isEmpty ? "" : "kiwi: \(kiwi)"))
+        print(
+            workload.padding(toLength: 12, withPad: " ", startingAt: 0)
+                + String(n).leftPad(7) + "  " + operation.padding(toLength: 9, withPad: " ", startingAt: 0)
+                + time.leftPad(12) + "   " + (kiwi.isEmpty ? "" : "kiwi: \(kiwi)"))
     }
     fflush(nil)  // all streams: a piped --json run shows each line as it is measured
 }
@@ -209,13 +233,18 @@ if selected("enaml_like", 37) {
     }
     report("enaml_like", "build", 37, measure(setup: { () }, op: { _, _ in _ = build() }))
     let (solver, vars) = build()
-    let width = vars[index["width"]!], height = vars[index["height"]!]
-    report("enaml_like", "resize", 37, measure(setup: { () }, op: { _, k in
-        let (w, h) = sizes[k % sizes.count]
-        try! solver.suggestValue(width, w)
-        try! solver.suggestValue(height, h)
-        solver.updateVariables()
-    }, maxBatch: 10_000))
+    let width = vars[index["width"]!]
+    let height = vars[index["height"]!]
+    report(
+        "enaml_like", "resize", 37,
+        measure(
+            setup: { () },
+            op: { _, k in
+                let (w, h) = sizes[k % sizes.count]
+                try! solver.suggestValue(width, w)
+                try! solver.suggestValue(height, h)
+                solver.updateVariables()
+            }, maxBatch: 10_000))
 }
 
 // MARK: - chain of n
@@ -234,18 +263,28 @@ for n in [100, 1000, 10000] where selected("chain", n) {
         try! solver.addEditVariable(xs[0], strength: Strength.strong)
         try! solver.suggestValue(xs[0], 130)
         solver.updateVariables()
-        if let bad = xs.first(where: { abs($0.value - 130) > 1e-6 }) { fail("chain \(n): \(bad.name) = \(bad.value), expected 130") }
+        if let bad = xs.first(where: { abs($0.value - 130) > 1e-6 }) {
+            fail("chain \(n): \(bad.name) = \(bad.value), expected 130")
+        }
     }
     report("chain", "build", n, measure(setup: { () }, op: { _, _ in _ = build() }))
-    report("chain", "add_edit", n, measure(setup: { build() }, op: { s, _ in
-        try! s.0.addEditVariable(s.1[0], strength: Strength.strong)
-    }))
+    report(
+        "chain", "add_edit", n,
+        measure(
+            setup: { build() },
+            op: { s, _ in
+                try! s.0.addEditVariable(s.1[0], strength: Strength.strong)
+            }))
     let (solver, xs) = build()
     try! solver.addEditVariable(xs[0], strength: Strength.strong)
-    report("chain", "resize", n, measure(setup: { () }, op: { _, k in
-        try! solver.suggestValue(xs[0], value(k))
-        solver.updateVariables()
-    }, maxBatch: 10_000))
+    report(
+        "chain", "resize", n,
+        measure(
+            setup: { () },
+            op: { _, k in
+                try! solver.suggestValue(xs[0], value(k))
+                solver.updateVariables()
+            }, maxBatch: 10_000))
 }
 
 // MARK: - row of n views
@@ -285,10 +324,14 @@ for n in [10, 100, 1000, 10000] where selected("row", n) {
     }
     report("row", "build", n, measure(setup: { () }, op: { _, _ in _ = build() }))
     let (solver, _, _, W) = build()
-    report("row", "resize", n, measure(setup: { () }, op: { _, k in
-        try! solver.suggestValue(W, width(k))
-        solver.updateVariables()
-    }, maxBatch: 10_000))
+    report(
+        "row", "resize", n,
+        measure(
+            setup: { () },
+            op: { _, k in
+                try! solver.suggestValue(W, width(k))
+                solver.updateVariables()
+            }, maxBatch: 10_000))
 }
 
 // MARK: - The Visual Format Language (issue 9): VFLBench.swift
