@@ -66,7 +66,7 @@ public enum ReportGathering {
             let stored = try StoredDivergence.load(db, id: id)
             guard let frames = try? UnitRunner.replay(tree: stored.scenario.tree, constraints: stored.scenario.constraints,
                                                       steps: stored.steps, comparison: stored.comparison, step: stored.step,
-                                                      engines: stored.engines) else { continue }
+                                                      engines: stored.engines, visualFormats: stored.scenario.visualFormats) else { continue }
             let size = stored.steps[stored.step].size
             let picture = DivergencePicture(tree: stored.scenario.tree, superview: size, a: frames.a, b: frames.b,
                                             labelA: "\(stored.comparison.a)", labelB: "\(stored.comparison.b)",

@@ -2,8 +2,8 @@
 /// come from events that actually happened to the view or one of its ancestors on the path so far
 /// (an ancestor's clamp moves its subviews too), never from the mask alone.
 public struct Causes: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
 
     public static let nonPositiveFlexibleSum = Causes(rawValue: 1 << 0)
     public static let clamp = Causes(rawValue: 1 << 1)
@@ -46,6 +46,33 @@ public struct Causes: OptionSet, Hashable, Sendable {
     /// A negative size was standardised (origin moved, size made positive) instead of kept or clamped.
     public static let standardisedNegativeSize = Causes(rawValue: 1 << 24)
 
+    // Between two Auto Layout engines (the lab's and a live one, issue 25) no event explains a
+    // difference: both solve the same constraints. These classify a divergence by what the view's
+    // constraints (or its ancestors') have in common instead (`EngineTraits`), so a query or the
+    // report can tell the classes of disagreement apart.
+    /// A constraint of the view reads `top` or `bottom` (the vertical edges).
+    public static let verticalEdges = Causes(rawValue: 1 << 25)
+    /// The view is nested below a subview of the root and is placed by constraints.
+    public static let nested = Causes(rawValue: 1 << 26)
+    /// Two or more optional constraints (priority below 1000) compete on the view's same axis.
+    public static let competingPriorities = Causes(rawValue: 1 << 27)
+    /// A constraint of the view is an inequality.
+    public static let inequality = Causes(rawValue: 1 << 28)
+    /// A hand-written constraint of the view has a multiplier other than 1.
+    public static let multiplier = Causes(rawValue: 1 << 29)
+    /// A constraint of the view reads `centerX` or `centerY`.
+    public static let centre = Causes(rawValue: 1 << 30)
+    /// The frames differ by less than 1e-3 point: single-precision arithmetic on one side.
+    public static let float32Noise = Causes(rawValue: 1 << 31)
+    /// The view translates an autoresizing mask of 0 (no flexible part): under Apple's rules it
+    /// keeps its frame through four fixed constraints.
+    public static let emptyMask = Causes(rawValue: 1 << 32)
+    /// The view translates a mask with a flexible size and a flexible margin in one axis (`&&-`,
+    /// `-&&`, `&&&`): the forms whose translation the engines write differently.
+    public static let flexibleSizeAndMargin = Causes(rawValue: 1 << 33)
+    /// The view has an intrinsic content size, held by content hugging and compression resistance.
+    public static let contentSize = Causes(rawValue: 1 << 34)
+
     /// Stable names: these are what `results.db` stores and queries group by.
     public static let names: [(Causes, String)] = [
         (.nonPositiveFlexibleSum, "zero-or-negative-flexible-sum"), (.clamp, "clamp"), (.rounding, "rounding"),
@@ -53,10 +80,15 @@ public struct Causes: OptionSet, Hashable, Sendable {
         (.float32Multiplier, "float32-multiplier"), (.retranslation, "re-translation"),
         (.degenerateTranslation, "degenerate-translation"), (.conflict, "conflict"), (.ambiguity, "ambiguity"),
         (.solverTolerance, "solver-tolerance"), (.nonFinite, "non-finite"), (.fallback, "policy-fallback"),
-        (.safeArea, "safe-area"), (.preservedMargins, "preserved-margins"), (.marginFeedback, "margin-feedback"), (.bars, "bars"),
+        (.safeArea, "safe-area"), (.preservedMargins, "preserved-margins"), (.marginFeedback, "margin-feedback"),
+        (.bars, "bars"),
         (.handWritten, "hand-written-constraints"), (.hugging, "hugging"), (.compression, "compression"),
         (.priorityTie, "priority-tie"), (.idiomaticRule, "idiomatic-rule"),
         (.float32Arithmetic, "float32-arithmetic"), (.standardisedNegativeSize, "standardised-negative-size"),
+        (.verticalEdges, "vertical-edges"), (.nested, "nested"), (.competingPriorities, "competing-priorities"),
+        (.inequality, "inequality"), (.multiplier, "multiplier"), (.centre, "centre"), (.float32Noise, "float32-noise"),
+        (.emptyMask, "empty-mask"), (.flexibleSizeAndMargin, "flexible-size-and-margin"),
+        (.contentSize, "content-size"),
     ]
 
     /// What a divergence with no known cause is recorded as: the lab's most interesting output.

@@ -11,6 +11,8 @@ public struct ExperimentSpec: Sendable {
     public var scenarioSources: [ScenarioSource]
     /// Per source (same order), the sequence kinds it runs through; nil for every sequence.
     public var sourceSequenceKinds: [Set<String>?] = []
+    /// Per source (same order), the comparisons (by index) its scenarios run under; nil for all.
+    public var sourceComparisons: [Set<Int>?] = []
     /// External engines by name, for `external:NAME` sides of comparisons.
     public var engines: [String: ExternalEngineSpec] = [:]
     public var sequences: [SequenceSpec]
@@ -38,6 +40,8 @@ public enum ScenarioSource: Sendable {
     case grid(FrameGridSpec)
     /// Rows or columns of content-sized views in the Visual Format Language (issue 9).
     case rows(RowGeneratorSpec)
+    /// Random trees placed by hand-written constraints of every kind (issue 25).
+    case constrained(ConstraintTreeSpec)
     /// Every scene of every Interface Builder document under a path (issue 10).
     case interfaceBuilder(path: String, scenes: [IBSceneEntry])
 }

@@ -18,6 +18,8 @@ public struct RowGeneratorSpec: Hashable, Sendable {
     public var superviews: [Size]
     public var hugging: [Double]
     public var compressionResistance: [Double]
+    /// The framework whose spacing the formats mean (`|-` is 8 in UIKit's default margins, 20 in AppKit).
+    public var platform: VisualFormatPlatform = .uikit
 
     public init(count: Int, views: ClosedRange<Int> = 2...4, axis: SequenceAxis = .width, superviews: [Size] = [Size(width: 320, height: 480)],
                 hugging: [Double] = [249, 250, 251], compressionResistance: [Double] = [749, 750, 751]) {
@@ -55,8 +57,9 @@ public enum RowGenerator {
             views.append(v)
         }
         let (along, across) = horizontal ? ("H", "V") : ("V", "H")
-        var formats = [VisualFormatEntry(format: "\(along):|-" + ids.map { "[\($0)]" }.joined(separator: "-") + "-|")]
-        formats += ids.map { VisualFormatEntry(format: "\(across):|-[\($0)]") }
+        let row = "\(along):|-" + ids.map { "[\($0)]" }.joined(separator: "-") + "-|"
+        var formats = [VisualFormatEntry(format: row, platform: spec.platform)]
+        formats += ids.map { VisualFormatEntry(format: "\(across):|-[\($0)]", platform: spec.platform) }
         var constraints: [LayoutConstraint] = []
         for f in formats {
             constraints += try! VisualFormat.constraints(f.format, views: ids, metrics: f.metrics, options: f.options, platform: f.platform)

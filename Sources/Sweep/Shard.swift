@@ -81,15 +81,14 @@ extension SweepPlan {
     public func units(in shard: Shard) -> [Int] {
         if shard.count == 1 { return Array(0..<unitCount) }
         // Pairs share steps across comparisons: cost each (scenario, sequence) pair's steps once.
-        let c = spec.comparisons.count
         var stepCounts: [Int] = []
         stepCounts.reserveCapacity(pairs.count)
         for p in pairs { stepCounts.append(steps(scenario: p.scenario, sequence: p.sequence).count) }
         var costs = [Double](repeating: 0, count: unitCount)
         for i in 0..<unitCount {
-            let pair = pairs[i / c]
-            let views = Double(scenarios[pair.scenario].scenario.tree.views.count)
-            costs[i] = Self.cost(views: views, steps: Double(stepCounts[i / c]), comparison: spec.comparisons[i % c])
+            let p = pairIndex(ofUnit: i)
+            let views = Double(scenarios[pairs[p].scenario].scenario.tree.views.count)
+            costs[i] = Self.cost(views: views, steps: Double(stepCounts[p]), comparison: spec.comparisons[unit(i).comparison])
         }
         let order = (0..<unitCount).sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
         var heap = LoadHeap(count: shard.count)

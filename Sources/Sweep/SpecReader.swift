@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import InterfaceBuilder
 import Scenario
+import VFL
 import ViewTree
 import Yams
 
@@ -58,7 +59,7 @@ public enum SpecReader {
     }
 
     public static func read(text: String, file: String) throws(SpecError) -> ExperimentSpec {
-        let r = Reader(file: file, directory: (file as NSString).deletingLastPathComponent)
+        let r = SpecNodeReader(file: file, directory: (file as NSString).deletingLastPathComponent)
         let root: Node
         if let key = MappingKeyCheck.firstNonScalarKey(in: text) {
             throw SpecError(file: file, line: key.line, column: key.column, message: "a key must be a name, not \(key.what)")
@@ -79,7 +80,8 @@ public enum SpecReader {
     }
 }
 
-private struct Reader {
+/// Reads an experiment's YAML nodes, with file, line and column for every error.
+struct SpecNodeReader {
     let file: String
     let directory: String
 
@@ -212,6 +214,9 @@ private struct Reader {
         var spec = ExperimentSpec(name: name, seed: seed, scenarioSources: sources, sequences: sequences,
                                   comparisons: comparisons, text: text)
         spec.sourceSequenceKinds = kinds
+        spec.sourceComparisons = try sequence(try required("scenarios"), "scenarios").map {
+            item throws(SpecError) in try sourceComparisons(item, count: comparisons.count)
+        }
         if let e = value("engines") { spec.engines = try engines(e) }
         for item in try sequence(try required("comparisons"), "comparisons") {
             guard case .mapping(let m) = item else { continue }
@@ -260,6 +265,25 @@ private struct Reader {
         return out
     }
 
+    /// A source's optional `comparisons: [index, …]`: the comparisons its scenarios run under, by
+    /// position in the experiment's list from 0 (the `comparison_index` results.db stores), so one
+    /// experiment can hold one comparison per kind of scenario.
+    func sourceComparisons(_ node: Node, count: Int) throws(SpecError) -> Set<Int>? {
+        guard case .mapping(let m) = node, let list = m.first(where: { $0.key.string == "comparisons" })?.value else {
+            return nil
+        }
+        var out = Set<Int>()
+        for item in try sequence(list, "comparisons") {
+            let k = try integer(item, "comparisons", min: 0)
+            guard k < count else {
+                throw error(item, "comparison \(k) does not exist: the experiment has \(count), numbered from 0")
+            }
+            out.insert(k)
+        }
+        guard !out.isEmpty else { throw error(list, "comparisons must not be empty") }
+        return out
+    }
+
     /// A source's optional `sequences: [kind, …]`: the kinds of sequence its scenarios run through.
     func sourceSequenceKinds(_ node: Node) throws(SpecError) -> Set<String>? {
         guard case .mapping(let m) = node, let list = m.first(where: { $0.key.string == "sequences" })?.value else { return nil }
@@ -272,11 +296,14 @@ private struct Reader {
     }
 
     func scenarioSource(_ node: Node) throws(SpecError) -> ScenarioSource {
-        let all = try mapping(node, "a scenario source", allowed: ["file", "generate", "grid", "rows", "ib", "sequences"])
-        let m = all.filter { $0.key != "sequences" }
-        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate', 'grid', 'rows' or 'ib' (with an optional 'sequences')") }
+        let all = try mapping(
+            node, "a scenario source",
+            allowed: ["file", "generate", "grid", "rows", "constrained", "ib", "sequences", "comparisons"])
+        let m = all.filter { $0.key != "sequences" && $0.key != "comparisons" }
+        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate', 'grid', 'rows', 'constrained' or 'ib' (with optional 'sequences' and 'comparisons')") }
         let (key, _, v) = m[0]
         if key == "rows" { return .rows(try rows(v)) }
+        if key == "constrained" { return .constrained(try constrained(v)) }
         if key == "ib" { return try interfaceBuilder(v) }
         if key == "file" {
             guard let relative = v.string else { throw error(v, "file must be a path") }
@@ -366,90 +393,6 @@ private struct Reader {
         var s = scenario
         s.tree.root.safeAreaInsets = .zero
         return s
-    }
-
-    func rows(_ node: Node) throws(SpecError) -> RowGeneratorSpec {
-        let g = try mapping(node, "rows", allowed: ["count", "views", "axis", "superview", "hugging", "compression_resistance"])
-        func get(_ k: String) -> Node? { g.first { $0.key == k }?.value }
-        guard let countNode = get("count") else { throw error(node, "rows needs 'count'") }
-        var spec = RowGeneratorSpec(count: try integer(countNode, "count", min: 1))
-        if let v = get("views") { spec.views = try range(v, "views", min: 1) }
-        if let a = get("axis") { spec.axis = try axis(a) }
-        if let s = get("superview") {
-            let items = try sequence(s, "superview")
-            if let first = items.first, case .sequence = first {
-                spec.superviews = []
-                for item in items { spec.superviews.append(try size(item, "superview")) }
-            } else {
-                spec.superviews = [try size(s, "superview")]
-            }
-        }
-        func priorities(_ k: String) throws(SpecError) -> [Double]? {
-            guard let n = get(k) else { return nil }
-            var out: [Double] = []
-            for item in try sequence(n, k) {
-                let p = try number(item, k)
-                guard p >= 1 && p <= 1000 else { throw error(item, "\(k) priorities are from 1 to 1000") }
-                out.append(p)
-            }
-            guard !out.isEmpty else { throw error(n, "\(k) must not be empty") }
-            return out
-        }
-        if let h = try priorities("hugging") { spec.hugging = h }
-        if let c = try priorities("compression_resistance") { spec.compressionResistance = c }
-        return spec
-    }
-
-    func grid(_ node: Node) throws(SpecError) -> FrameGridSpec {
-        let g = try mapping(node, "grid", allowed: ["superview", "masks", "origins", "sizes"])
-        func get(_ k: String) throws(SpecError) -> Node {
-            guard let n = g.first(where: { $0.key == k })?.value else { throw error(node, "grid needs '\(k)'") }
-            return n
-        }
-        func numbers(_ k: String) throws(SpecError) -> [Double] {
-            var out: [Double] = []
-            for item in try sequence(try get(k), k) { out.append(try number(item, k)) }
-            guard !out.isEmpty else { throw error(try get(k), "\(k) must not be empty") }
-            return out
-        }
-        let masks = try g.first { $0.key == "masks" }.map { m throws(SpecError) in try self.masks(m.value).map(\.mask) }
-            ?? (0...63).map { AutoresizingMask(rawValue: $0) }
-        return FrameGridSpec(superview: try size(try get("superview"), "superview"), masks: masks,
-                             origins: try numbers("origins"), sizes: try numbers("sizes"))
-    }
-
-    func mask(_ node: Node) throws(SpecError) -> AutoresizingMask {
-        if case .sequence = node {
-            var m = AutoresizingMask.none
-            for item in try sequence(node, "mask") {
-                guard let name = item.string, let bit = AutoresizingMask.uikitNames.first(where: { $0.name == name }) else {
-                    throw error(item, "unknown mask name (valid: \(AutoresizingMask.uikitNames.map(\.name).joined(separator: ", ")))")
-                }
-                m.insert(bit.mask)
-            }
-            return m
-        }
-        if let v = node.int, (0...63).contains(v) { return AutoresizingMask(rawValue: v) }
-        if let s = node.string, let m = AutoresizingMask(notation: s) { return m }
-        throw error(node, "a mask is an integer 0…63, Apple's notation (\"h=&-& v=--&\") or a list of UIKit names")
-    }
-
-    func masks(_ node: Node) throws(SpecError) -> [(mask: AutoresizingMask, weight: Double)] {
-        if node.string == "all" { return (0...63).map { (AutoresizingMask(rawValue: $0), 1) } }
-        if case .mapping(let m) = node {
-            var out: [(AutoresizingMask, Double)] = []
-            for (k, v) in m {
-                let w = try number(v, "a mask weight")
-                guard w >= 0 else { throw error(v, "mask weights must not be negative") }
-                out.append((try mask(k), w))
-            }
-            guard out.contains(where: { $0.1 > 0 }) else { throw error(node, "at least one mask weight must be positive") }
-            return out
-        }
-        var out: [(AutoresizingMask, Double)] = []
-        for item in try sequence(node, "masks") { out.append((try mask(item), 1)) }
-        guard !out.isEmpty else { throw error(node, "masks must not be empty") }
-        return out
     }
 
     /// A sequence entry: one sequence, or for environment sequences one per device (and orientation).

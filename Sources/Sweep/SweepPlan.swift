@@ -22,17 +22,26 @@ public struct SweepPlan: Sendable {
     public let scenarios: [ScenarioEntry]
     /// The (scenario, sequence) pairs that make units, in order.
     public let pairs: [(scenario: Int, sequence: Int)]
+    /// When some source runs only some comparisons: every unit's (pair, comparison), in unit order.
+    /// Otherwise nil, and unit `i` is pair `i / comparisons` under comparison `i % comparisons`.
+    let unitTable: [(pair: Int32, comparison: Int32)]?
 
     public init(_ spec: ExperimentSpec) {
         self.spec = spec
         var entries: [ScenarioEntry] = []
         var pairs: [(Int, Int)] = []
+        var pairSources: [Int] = []
         for (g, source) in spec.scenarioSources.enumerated() {
             let first = entries.count
             defer {
                 let kinds = g < spec.sourceSequenceKinds.count ? spec.sourceSequenceKinds[g] : nil
                 let sequences = spec.sequences.indices.filter { kinds?.contains(spec.sequences[$0].kind) ?? true }
-                for s in first..<entries.count { for q in sequences { pairs.append((s, q)) } }
+                for s in first..<entries.count {
+                    for q in sequences {
+                        pairs.append((s, q))
+                        pairSources.append(g)
+                    }
+                }
             }
             switch source {
             case .file(let path, let scenario):
@@ -43,9 +52,19 @@ public struct SweepPlan: Sendable {
                 }
             case .interfaceBuilder(_, let scenes):
                 entries += scenes.map { ScenarioEntry(source: $0.source, scenario: $0.scenario, variants: $0.variants) }
+            case .constrained(let spec):
+                for i in 0..<spec.count {
+                    let scenario = ConstraintTreeGenerator.scenario(
+                        spec, seed: self.spec.seed,
+                        index: i, generator: g)
+                    entries.append(ScenarioEntry(source: "constrained:\(g)/\(i)", scenario: scenario))
+                }
             case .rows(let rows):
                 for i in 0..<rows.count {
-                    entries.append(ScenarioEntry(source: "rows:\(g)/\(i)", scenario: RowGenerator.scenario(rows, seed: spec.seed, index: i, generator: g)))
+                    entries.append(
+                        ScenarioEntry(
+                            source: "rows:\(g)/\(i)",
+                            scenario: RowGenerator.scenario(rows, seed: spec.seed, index: i, generator: g)))
                 }
             case .generated(let gen):
                 for i in 0..<gen.count {
@@ -56,9 +75,27 @@ public struct SweepPlan: Sendable {
         }
         scenarios = entries
         self.pairs = pairs
+        let filters = spec.sourceComparisons
+        if filters.contains(where: { $0 != nil }) {
+            var table: [(pair: Int32, comparison: Int32)] = []
+            for (p, g) in pairSources.enumerated() {
+                let only = g < filters.count ? filters[g] : nil
+                for k in spec.comparisons.indices where only?.contains(k) ?? true {
+                    table.append((Int32(p), Int32(k)))
+                }
+            }
+            unitTable = table
+        } else {
+            unitTable = nil
+        }
     }
 
-    public var unitCount: Int { pairs.count * spec.comparisons.count }
+    public var unitCount: Int { unitTable?.count ?? pairs.count * spec.comparisons.count }
+
+    /// The (scenario, sequence) pair of unit `index`, by position in `pairs`.
+    func pairIndex(ofUnit index: Int) -> Int {
+        unitTable.map { Int($0[index].pair) } ?? index / spec.comparisons.count
+    }
 
     public struct Unit: Hashable, Sendable {
         public var index: Int
@@ -68,9 +105,9 @@ public struct SweepPlan: Sendable {
     }
 
     public func unit(_ index: Int) -> Unit {
-        let c = spec.comparisons.count
-        let pair = pairs[index / c]
-        return Unit(index: index, scenario: pair.scenario, sequence: pair.sequence, comparison: index % c)
+        let pair = pairs[pairIndex(ofUnit: index)]
+        let comparison = unitTable.map { Int($0[index].comparison) } ?? index % spec.comparisons.count
+        return Unit(index: index, scenario: pair.scenario, sequence: pair.sequence, comparison: comparison)
     }
 
     /// The steps of a sequence applied to a scenario (random walks are seeded per scenario and sequence).
@@ -84,7 +121,8 @@ public struct SweepPlan: Sendable {
     public func scenario(for u: Unit) -> Scenario {
         let entry = scenarios[u.scenario]
         guard !entry.variants.isEmpty, case .environments(_, let environments) = spec.sequences[u.sequence],
-              let first = environments.first else { return entry.scenario }
+            let first = environments.first
+        else { return entry.scenario }
         return entry.variants[first.device.sizeClasses(first.orientation)] ?? entry.scenario
     }
 
@@ -92,7 +130,9 @@ public struct SweepPlan: Sendable {
     public func run(_ index: Int) -> UnitResult {
         let u = unit(index)
         let entry = scenario(for: u)
-        return UnitRunner.run(tree: entry.tree, constraints: entry.constraints, steps: steps(scenario: u.scenario, sequence: u.sequence),
-                              comparison: spec.comparisons[u.comparison], unit: index, engines: spec.engines)
+        return UnitRunner.run(
+            tree: entry.tree, constraints: entry.constraints, steps: steps(scenario: u.scenario, sequence: u.sequence),
+            comparison: spec.comparisons[u.comparison], unit: index, engines: spec.engines,
+            visualFormats: entry.visualFormats)
     }
 }

@@ -151,7 +151,7 @@ public enum UnitRunner {
 
     public static func run(
         tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
-        unit: Int, engines: [String: ExternalEngineSpec] = [:]
+        unit: Int, engines: [String: ExternalEngineSpec] = [:], visualFormats: [VisualFormatEntry] = []
     ) -> UnitResult {
         let first = roots(steps.first ?? SweepStep(size: tree.superviewSize), root: tree.root)
         // External sides run the whole sequence first: a failure leaves the unit without results.
@@ -169,7 +169,8 @@ public enum UnitRunner {
             do {
                 let sizes = steps.map { side(config, roots($0, root: tree.root)).size }
                 external[k] = try ExternalEnginePool.shared.run(
-                    spec, scenario: Scenario(tree: tree, constraints: constraints), sizes: sizes)
+                    spec, scenario: externalScenario(tree: tree, constraints: constraints, visualFormats: visualFormats),
+                    sizes: sizes)
             } catch {
                 failed.error = "unit \(unit): \(error)"
                 failed.errorStops = spec.onError == .stop
@@ -192,6 +193,9 @@ public enum UnitRunner {
         var history = Array(repeating: Causes(), count: n)
         var inherited = Array(repeating: Causes(), count: n)
         let order = topologicalOrder(tree)
+        // Two Auto Layout engines, one of them live: classify by the constraints, not by events.
+        let engineTraits = comparesAutoLayoutEngines(comparison) ? EngineTraits.traits(tree: tree, constraints: constraints) : nil
+        var engineHistory = Array(repeating: Causes(), count: tree.views.count)
         var result = UnitResult(
             unit: unit, sizes: steps.map(\.size), environments: steps.compactMap(\.environment),
             passes: [], settled: [], divergingViews: [], divergences: [], viewSteps: n * steps.count)
@@ -226,11 +230,39 @@ public enum UnitRunner {
                 history[i].formUnion(extra)
                 inherited[i].formUnion(extra)
                 count += 1
-                result.divergences.append(Divergence(step: k, view: i, a: fa[i], b: fb[i], causes: inherited[i]))
+                var causes = inherited[i]
+                if let engineTraits {
+                    // Every view of both sides is placed by constraints: the lab's hand-written mark says nothing.
+                    causes.remove(.handWritten)
+                    let now = EngineTraits.causes(engineTraits[i], a: fa[i], b: fb[i], tolerance: comparison.tolerance)
+                    // A clamp or a rounding stays in the frame the engine resizes from next time.
+                    engineHistory[i].formUnion(now.intersection(EngineTraits.lasting))
+                    causes.formUnion(now)
+                    causes.formUnion(engineHistory[i])
+                    if let p = tree.parentIndex[i] { causes.formUnion(engineHistory[p]) }
+                }
+                result.divergences.append(Divergence(step: k, view: i, a: fa[i], b: fb[i], causes: causes))
             }
             result.divergingViews.append(count)
         }
         return result
+    }
+
+    /// What an external engine is sent: the hand-written constraints and the Visual Format entries as
+    /// written, which the engine parses with its own framework's parser (the scenario writer leaves
+    /// out the constraints the lab compiled from them).
+    static func externalScenario(tree: ViewTree, constraints: [LayoutConstraint], visualFormats: [VisualFormatEntry])
+        -> Scenario
+    {
+        Scenario(tree: tree, constraints: constraints, visualFormats: visualFormats)
+    }
+
+    /// An external engine against the lab's Auto Layout (either side).
+    static func comparesAutoLayoutEngines(_ c: Comparison) -> Bool {
+        switch (c.a, c.b) {
+        case (.external, .autolayout), (.autolayout, .external): true
+        default: false
+        }
     }
 
     static func diverges(_ a: Rect, _ b: Rect, tolerance: Double) -> Bool {
@@ -254,12 +286,12 @@ extension UnitRunner {
     /// prints for a stored divergence).
     public static func replay(
         tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
-        step: Int, engines: [String: ExternalEngineSpec] = [:]
+        step: Int, engines: [String: ExternalEngineSpec] = [:], visualFormats: [VisualFormatEntry] = []
     ) throws(UnitFailure) -> (a: [Rect], b: [Rect]) {
         let single = run(
             tree: tree, constraints: constraints, steps: Array(steps.prefix(step + 1)),
             comparison: Comparison(a: comparison.a, b: comparison.b, scale: comparison.scale, tolerance: -1), unit: 0,
-            engines: engines)
+            engines: engines, visualFormats: visualFormats)
         if let error = single.error { throw UnitFailure(message: error) }
         // With a negative tolerance every view "diverges", so the last step's rows hold every frame.
         let last = single.divergences.filter { $0.step == step }.sorted { $0.view < $1.view }

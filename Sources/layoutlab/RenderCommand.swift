@@ -88,7 +88,8 @@ struct RenderCommand: ParsableCommand {
             let frames: (a: [Rect], b: [Rect])
             do {
                 frames = try UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: sweepSteps,
-                                               comparison: comparison, step: k, engines: engines)
+                                               comparison: comparison, step: k, engines: engines,
+                                               visualFormats: scenario.visualFormats)
             } catch {
                 printError("\(error)")
                 throw ExitCode(1)

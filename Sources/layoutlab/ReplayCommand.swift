@@ -33,7 +33,8 @@ struct ReplayCommand: ParsableCommand {
         let frames: (a: [Rect], b: [Rect])
         do {
             frames = try UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: steps, comparison: comparison,
-                                           step: Int(step), engines: stored.engines)
+                                           step: Int(step), engines: stored.engines,
+                                           visualFormats: scenario.visualFormats)
         } catch {
             printError("divergence \(divergence): \(error)")
             throw ExitCode(1)
