@@ -19,16 +19,52 @@ public enum Shrinker {
         }
     }
 
+    /// Engine calls a shrink may make when a side is an external engine (each candidate is one run
+    /// of the engine over the case's steps); lab-only comparisons are not limited.
+    public static let defaultEngineCalls = 2_000
+
     /// Whether `c` still shows the divergence: some view diverges with exactly `causes`.
-    public static func reproduces(_ c: Case, comparison: Comparison, causes: Set<String>) -> Bool {
+    public static func reproduces(
+        _ c: Case, comparison: Comparison, causes: Set<String>, engines: [String: ExternalEngineSpec] = [:]
+    ) -> Bool {
         guard !c.steps.isEmpty else { return false }
-        let r = UnitRunner.run(tree: c.scenario.tree, constraints: c.scenario.constraints, steps: c.steps, comparison: comparison, unit: 0)
-        return r.divergences.contains { Set($0.causes.nameList) == causes }
+        let r = UnitRunner.run(
+            tree: c.scenario.tree, constraints: c.scenario.constraints, steps: c.steps, comparison: comparison, unit: 0,
+            engines: engines, visualFormats: c.scenario.visualFormats)
+        return r.error == nil && r.divergences.contains { Set($0.causes.nameList) == causes }
+    }
+
+    /// What a shrink found and what it cost.
+    public struct Outcome: Sendable {
+        public var result: Case
+        /// Candidates tried (each a run of both sides).
+        public var calls: Int
+        /// Whether it stopped at the budget rather than at a case no change makes smaller.
+        public var budgetExhausted: Bool
     }
 
     /// The smallest case found. Constraints made from Visual Format keep their meaning as
     /// hand-written constraints, so views can be removed one by one.
     public static func shrink(_ start: Case, comparison: Comparison, causes: Set<String>) -> Case {
+        shrink(start, comparison: comparison, causes: causes, engines: [:]).result
+    }
+
+    /// The same against external engines too: at most `engineCalls` candidates when a side is one.
+    public static func shrink(
+        _ start: Case, comparison: Comparison, causes: Set<String>, engines: [String: ExternalEngineSpec],
+        engineCalls: Int = defaultEngineCalls
+    ) -> Outcome {
+        let external = [comparison.a, comparison.b].contains { if case .external = $0 { true } else { false } }
+        var calls = 0
+        var exhausted = false
+        func tries(_ c: Case) -> Bool {
+            if external && calls >= engineCalls {
+                exhausted = true
+                return false
+            }
+            calls += 1
+            return reproduces(c, comparison: comparison, causes: causes, engines: engines)
+        }
         var best = start
         best.scenario.visualFormats = []
         best.scenario.constraints = best.scenario.constraints.map { c in
@@ -36,9 +72,18 @@ public enum Shrinker {
             c.origin = .handWritten
             return c
         }
-        guard reproduces(best, comparison: comparison, causes: causes) else { return start }
+        // An external engine parses Visual Format itself, and its parser's constraints may differ from
+        // the lab's in the last bits: if the case only shows with the formats, keep them (and the views
+        // and constraints they name) and shrink the steps and numbers only.
+        if !tries(best) {
+            guard !start.scenario.visualFormats.isEmpty, tries(start) else {
+                return Outcome(result: start, calls: calls, budgetExhausted: exhausted)
+            }
+            best = start
+        }
+        let structural = best.scenario.visualFormats.isEmpty
         func keep(_ candidate: Case) -> Bool {
-            guard reproduces(candidate, comparison: comparison, causes: causes) else { return false }
+            guard tries(candidate) else { return false }
             best = candidate
             return true
         }
@@ -49,7 +94,10 @@ public enum Shrinker {
             for end in 1..<max(1, best.steps.count) where end < best.steps.count {
                 var c = best
                 c.steps = Array(c.steps.prefix(end))
-                if keep(c) { progress = true; break }
+                if keep(c) {
+                    progress = true
+                    break
+                }
             }
             var i = 0
             while i < best.steps.count && best.steps.count > 1 {
@@ -58,10 +106,22 @@ public enum Shrinker {
                 if keep(c) { progress = true } else { i += 1 }
             }
             // Views: the last first (children before parents in generated trees), each with its subtree.
-            var k = best.scenario.tree.views.count - 1
+            var k = structural ? best.scenario.tree.views.count - 1 : -1
             while k >= 0 {
-                if k < best.scenario.tree.views.count, let c = removing(view: k, from: best), keep(c) { progress = true }
+                if k < best.scenario.tree.views.count, let c = removing(view: k, from: best), keep(c) {
+                    progress = true
+                }
                 k -= 1
+            }
+            // Constraints, one at a time (the last first).
+            var j = structural ? best.scenario.constraints.count - 1 : -1
+            while j >= 0 {
+                if j < best.scenario.constraints.count {
+                    var c = best
+                    c.scenario.constraints.remove(at: j)
+                    if keep(c) { progress = true }
+                }
+                j -= 1
             }
             // Rounder numbers: frames, the superview and the step sizes, to whole points then tens.
             for grain in [1.0, 10.0] {
@@ -69,8 +129,9 @@ public enum Shrinker {
                     if let c = candidate(best), keep(c) { progress = true }
                 }
             }
+            if exhausted { break }
         }
-        return best
+        return Outcome(result: best, calls: calls, budgetExhausted: exhausted)
     }
 
     /// The case without view `k` and its descendants, and without the constraints that name them.
@@ -87,11 +148,15 @@ public enum Shrinker {
         }
         let removedIDs = Set(gone.map { tree.views[$0].id })
         let views = tree.views.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
-        guard let newTree = try? ViewTree(superviewSize: tree.superviewSize, views: views, layoutDirection: tree.layoutDirection, root: tree.root)
+        guard
+            let newTree = try? ViewTree(
+                superviewSize: tree.superviewSize, views: views, layoutDirection: tree.layoutDirection, root: tree.root)
         else { return nil }
         func names(_ item: String?) -> Bool {
             guard let item else { return false }
-            let view = ConstraintItem(item) { $0 == ViewTree.superviewID || newTree.index(of: $0) != nil || removedIDs.contains($0) }.view
+            let view = ConstraintItem(item) {
+                $0 == ViewTree.superviewID || newTree.index(of: $0) != nil || removedIDs.contains($0)
+            }.view
             return removedIDs.contains(view)
         }
         var out = c
@@ -108,15 +173,17 @@ public enum Shrinker {
         var out: [(Case) -> Case?] = []
         out.append { b in
             var c = b
-            c.scenario.tree.superviewSize = Size(width: rounded(b.scenario.tree.superviewSize.width, grain),
-                                                 height: rounded(b.scenario.tree.superviewSize.height, grain))
+            c.scenario.tree.superviewSize = Size(
+                width: rounded(b.scenario.tree.superviewSize.width, grain),
+                height: rounded(b.scenario.tree.superviewSize.height, grain))
             return c.scenario.tree.superviewSize == b.scenario.tree.superviewSize ? nil : c
         }
         for i in c.steps.indices {
             out.append { b in
                 guard i < b.steps.count, b.steps[i].environment == nil else { return nil }
                 var c = b
-                c.steps[i].size = Size(width: rounded(b.steps[i].size.width, grain), height: rounded(b.steps[i].size.height, grain))
+                c.steps[i].size = Size(
+                    width: rounded(b.steps[i].size.width, grain), height: rounded(b.steps[i].size.height, grain))
                 return c.steps[i].size == b.steps[i].size ? nil : c
             }
         }

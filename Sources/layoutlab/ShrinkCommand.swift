@@ -14,7 +14,7 @@ struct ShrinkCommand: ParsableCommand {
             Delta debugging over the stored scenario and steps: fewer steps, fewer views (each with its \
             subviews and the constraints that name them), rounder numbers (whole points, then tens), keeping \
             every change after which the same comparison still diverges with the same causes. The result is \
-            deterministic. Prints the minimal scenario JSON and the `layoutlab layout` commands that show the \
+            deterministic. Against an external engine each candidate runs the engine once, up to --engine-calls. Prints the minimal scenario JSON and the `layoutlab layout` commands that show the \
             divergence; --format json prints {"scenario", "sizes", "comparison", "causes"}.
             """)
 
@@ -23,6 +23,9 @@ struct ShrinkCommand: ParsableCommand {
 
     @Option(help: "The results database.")
     var db = "results.db"
+
+    @Option(help: "At most this many candidates when a side is an external engine (each runs the engine once).")
+    var engineCalls = Shrinker.defaultEngineCalls
 
     @Option(help: "text (default) or json.")
     var format: Kind = .text
@@ -35,15 +38,18 @@ struct ShrinkCommand: ParsableCommand {
             printError("\(db): \(error)")
             throw ExitCode(1)
         }
-        if case .external = stored.comparison.a { printError("shrinking against an external engine is not supported: shrink a lab-only comparison"); throw ExitCode(1) }
-        if case .external = stored.comparison.b { printError("shrinking against an external engine is not supported: shrink a lab-only comparison"); throw ExitCode(1) }
         let causes = Set(stored.causes)
         let start = Shrinker.Case(scenario: stored.scenario, steps: Array(stored.steps.prefix(stored.step + 1)))
-        guard Shrinker.reproduces(start, comparison: stored.comparison, causes: causes) else {
+        guard Shrinker.reproduces(start, comparison: stored.comparison, causes: causes, engines: stored.engines) else {
             printError("divergence \(divergence) does not reproduce with the current code (see layoutlab regress)")
             throw ExitCode(1)
         }
-        let small = Shrinker.shrink(start, comparison: stored.comparison, causes: causes)
+        let outcome = Shrinker.shrink(
+            start, comparison: stored.comparison, causes: causes, engines: stored.engines, engineCalls: engineCalls)
+        if outcome.budgetExhausted {
+            printNote("stopped after \(outcome.calls) engine calls (--engine-calls): the case may shrink further")
+        }
+        let small = outcome.result
         let scenarioJSON = small.scenario.json()
         let sizes = small.steps.map { $0.size }
         switch format {
