@@ -72,11 +72,12 @@ let package = Package(
         .target(name: "Springs", dependencies: ["ViewTree"]),
         // Pictures of divergences (SVG) and the run report: values in, text out.
         .target(name: "Report", dependencies: ["Geometry", "ViewTree"]),
+        .target(name: "EngineReport", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Scenario"]),
         .executableTarget(
             name: "layoutlab",
             dependencies: [
                 "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", "Report",
-                "ConflictLog", "ConflictAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ConflictLog", "ConflictAnalysis", "EngineReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.
         .target(
