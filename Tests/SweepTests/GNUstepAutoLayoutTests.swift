@@ -1,0 +1,235 @@
+import ConstraintModel
+import Foundation
+import Geometry
+import Scenario
+import Store
+import Sweep
+import Testing
+import ViewTree
+
+/// Issue 25: GNUstep master's Auto Layout engine (Engines/appkit) beside the lab's. The generators,
+/// the per-source comparisons and the causes of two Auto Layout engines run everywhere; the live
+/// engine where Engines/appkit/build-gnustep-master.sh has built it.
+@Suite("GNUstep master's Auto Layout")
+struct GNUstepAutoLayoutTests {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let engine = repo.appendingPathComponent(".build-gnustep-master/appkit-engine").path
+
+    /// .ci/run builds the engine first and sets `LAYOUTLAB_REQUIRE_GNUSTEP_MASTER=1`, so in CI a
+    /// missing engine fails instead of skipping.
+    static var engineAvailable: Bool {
+        #if os(Linux)
+            ProcessInfo.processInfo.environment["LAYOUTLAB_REQUIRE_GNUSTEP_MASTER"] == "1"
+                || FileManager.default.isExecutableFile(atPath: engine)
+        #else
+            false
+        #endif
+    }
+
+    static var skipReason: Comment {
+        #if os(Linux)
+            "GNUstep master's engine is not built (Engines/appkit/build-gnustep-master.sh)"
+        #else
+            """
+            Linux only: on macOS Engines/appkit/build-macos.sh builds the engine against Apple's AppKit \
+            (docs/external-engines.md)
+            """
+        #endif
+    }
+
+    /// The engine is written against the API GNUstep shares with Apple's AppKit: no GNUstep-only
+    /// class, function or macro (the `GS` prefix) and no private header.
+    @Test func engineUsesOnlyTheSharedAPI() throws {
+        let source = try String(
+            contentsOf: Self.repo.appendingPathComponent("Engines/appkit/engine.m"), encoding: .utf8)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for (k, line) in lines.enumerated() {
+            let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            #expect(code.range(of: #"\bGS[A-Za-z_]"#, options: .regularExpression) == nil, "line \(k + 1): \(line)")
+            if line.hasPrefix("#import") || line.hasPrefix("#include") {
+                #expect(!line.contains("GNUstep") && !line.contains("Private"), "line \(k + 1): \(line)")
+            }
+        }
+        #expect(source.contains("#import <AppKit/AppKit.h>"))
+    }
+
+    /// Every generated tree is solved by the lab without a conflict or an ambiguity (each axis of each
+    /// view is determined), holds every kind the issue names, and the same seed gives the same tree.
+    @Test func constraintTreesAreDeterminedAndRepeatable() throws {
+        let spec = ConstraintTreeSpec(count: 200)
+        var kinds: Set<String> = []
+        for i in 0..<spec.count {
+            let s = ConstraintTreeGenerator.scenario(spec, seed: 25, index: i, generator: 1)
+            #expect(s == ConstraintTreeGenerator.scenario(spec, seed: 25, index: i, generator: 1))
+            // A negative tolerance makes every view a divergence, so every view's events are listed.
+            let r = UnitRunner.run(
+                tree: s.tree, constraints: s.constraints,
+                steps: [
+                    SweepStep(size: Size(width: 500, height: 400)), SweepStep(size: Size(width: 280, height: 600)),
+                ],
+                comparison: Comparison(a: .autolayout(.appkit, .once), b: .autolayout(.appkit, .once), tolerance: -1),
+                unit: i)
+            #expect(r.divergences.count == 2 * s.tree.views.count)
+            for d in r.divergences {
+                let own = s.constraints.filter { $0.item1 == s.tree.views[d.view].id }.map(\.appleDescription)
+                #expect(
+                    !d.causes.contains(.ambiguity) && !d.causes.contains(.conflict), "tree \(i), view \(d.view): \(own)"
+                )
+            }
+            if s.constraints.contains(where: { $0.priority == 250 }) { kinds.insert("weak against stronger") }
+            if s.constraints.contains(where: { $0.relation != .equal }) { kinds.insert("inequality") }
+            if s.constraints.contains(where: { $0.multiplier != 1 }) { kinds.insert("multiplier") }
+            if s.constraints.contains(where: { $0.attr1 == .centerX || $0.attr1 == .centerY }) {
+                kinds.insert("centre")
+            }
+            if s.tree.parentIndex.contains(where: { $0 != nil }) { kinds.insert("nested") }
+        }
+        #expect(kinds == ["weak against stronger", "inequality", "multiplier", "centre", "nested"])
+    }
+
+    /// A source's `comparisons:` keeps its scenarios to those comparisons; units are numbered over
+    /// what is left, in source order.
+    @Test func sourcesChooseTheirComparisons() throws {
+        let spec = try SpecReader.read(
+            text: """
+                seed: 1
+                scenarios:
+                  - generate: {count: 3, views: [1, 2]}
+                    comparisons: [0]
+                  - constrained: {count: 2, views: [2, 3], vertical_forms: [centre]}
+                    comparisons: [1, 2]
+                sequences:
+                  - sizes: [[200, 100]]
+                comparisons:
+                  - {a: springs/documented, b: autolayout/modern}
+                  - {a: autolayout/appkit, b: autolayout/modern}
+                  - {a: autolayout/appkit, b: autolayout/appkit/every-step}
+                """, file: "choose.yaml")
+        let plan = SweepPlan(spec)
+        #expect(plan.unitCount == 3 + 2 * 2)
+        #expect((0..<plan.unitCount).map { plan.unit($0).comparison } == [0, 0, 0, 1, 2, 1, 2])
+        #expect((0..<plan.unitCount).map { plan.unit($0).scenario } == [0, 1, 2, 3, 3, 4, 4])
+        do {
+            _ = try SpecReader.read(
+                text: """
+                    seed: 1
+                    scenarios:
+                      - generate: {count: 3}
+                        comparisons: [2]
+                    sequences:
+                      - sizes: [[200, 100]]
+                    comparisons:
+                      - {a: springs/documented, b: autolayout/modern}
+                    """, file: "bad.yaml")
+            Issue.record("a comparison that does not exist was accepted")
+        } catch {
+            #expect("\(error)".contains("bad.yaml:4:") && "\(error)".contains("comparison 2 does not exist"))
+        }
+    }
+
+    /// The traits of a view are its diverging axis's: a nested view with top constraints and two
+    /// optional widths carries `vertical-edges` only when y differs, `competing-priorities` only
+    /// when x does, `nested` on both.
+    @Test func traitsFollowTheDivergingAxis() throws {
+        let tree = try ViewTree(
+            superviewSize: Size(width: 320, height: 480),
+            views: [
+                View(id: "outer", frame: Rect(x: 10, y: 10, width: 200, height: 200), translatesMask: false),
+                View(
+                    id: "inner", parentID: "outer", frame: Rect(x: 5, y: 5, width: 50, height: 50),
+                    translatesMask: false),
+            ])
+        let constraints = [
+            LayoutConstraint("inner", .top, .equal, "outer", .top, constant: 5),
+            LayoutConstraint("inner", .width, .equal, constant: 50, priority: 250),
+            LayoutConstraint("inner", .width, .equal, constant: 60, priority: 500),
+        ]
+        let traits = EngineTraits.traits(tree: tree, constraints: constraints)
+        let a = Rect(x: 5, y: 5, width: 60, height: 50)
+        let movedY = EngineTraits.causes(traits[1], a: a, b: Rect(x: 5, y: 425, width: 60, height: 50), tolerance: 1e-9)
+        #expect(movedY.nameList == ["vertical-edges", "nested"])
+        let wider = EngineTraits.causes(traits[1], a: a, b: Rect(x: 5, y: 5, width: 53.3, height: 50), tolerance: 1e-9)
+        #expect(wider.nameList == ["nested", "competing-priorities"])
+        let noise = EngineTraits.causes(
+            traits[0], a: a, b: Rect(x: 5.0000004, y: 5, width: 60, height: 50), tolerance: 1e-9)
+        #expect(noise.nameList == ["float32-noise"])
+        let rounded = EngineTraits.causes(
+            traits[0], a: a, b: Rect(x: 5, y: 5.5, width: 60, height: 50), tolerance: 1e-9)
+        #expect(rounded.nameList == ["rounding"])
+    }
+
+    /// A small form of experiments/gnustep-autolayout.yaml against the live engine: every unit runs,
+    /// every divergence has a cause, and the three weak widths against one stronger give GNUstep's
+    /// weighted median, not Apple's strict priority.
+    @Test(.enabled(if: engineAvailable, skipReason))
+    func liveEngineSmallExperiment() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.engine), "run Engines/appkit/build-gnustep-master.sh")
+        var text = try String(
+            contentsOf: Self.repo.appendingPathComponent("experiments/gnustep-autolayout.yaml"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "count: 2000", with: "count: 40")
+            .replacingOccurrences(of: "count: 1000", with: "count: 20")
+        let spec = try SpecReader.read(
+            text: text, file: Self.repo.appendingPathComponent("experiments/small.yaml").path)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gsal-\(UUID().uuidString).db").path
+        defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + s) } }
+        let store = try ResultsStore(path: path)
+        let outcome = try store.runSession(
+            SweepPlan(spec), jobs: 2, resume: false, codeVersion: "test", shouldStop: { false })
+        #expect(outcome.completed)
+        let db = try Database(path: path, readOnly: true)
+        let units = try db.query("SELECT count(*), count(error) FROM units").rows[0]
+        #expect(units[0] == .integer(240))
+        // GNUstep raises on required conflicts and degenerate masks; a few such units, no more.
+        #expect((units[1].int ?? 99) < 24)
+        #expect(try db.query("SELECT count(*) FROM divergences WHERE causes = 'unexplained'").rows == [[.integer(0)]])
+        let causes = Set(
+            try db.query("SELECT DISTINCT c.name FROM divergence_causes dc JOIN causes c ON c.name = dc.cause")
+                .rows.compactMap { $0[0].string })
+        for expected in [
+            "vertical-edges", "nested", "competing-priorities", "flexible-size-and-margin", "float32-noise",
+        ] {
+            #expect(causes.contains(expected), "\(expected) in \(causes.sorted())")
+        }
+
+        // One view, one width at 500 against three at 250: Apple's engine (and the lab) satisfy the
+        // stronger exactly; GNUstep minimises the weighted sum and lands on a weak width.
+        let tree = try ViewTree(
+            superviewSize: Size(width: 320, height: 480),
+            views: [View(id: "a", frame: Rect(x: 10, y: 0, width: 100, height: 20), translatesMask: false)])
+        let constraints =
+            [
+                LayoutConstraint("a", .leading, .equal, "superview", .leading, constant: 10),
+                LayoutConstraint("a", .centerY, .equal, "superview", .centerY),
+                LayoutConstraint("a", .height, .equal, constant: 20),
+                LayoutConstraint("a", .width, .equal, constant: 100, priority: 500),
+            ] + [30.0, 40, 50].map { LayoutConstraint("a", .width, .equal, constant: $0, priority: 250) }
+        let comparison = spec.comparisons[1]
+        let r = UnitRunner.run(
+            tree: tree, constraints: constraints, steps: [SweepStep(size: Size(width: 320, height: 480))],
+            comparison: comparison, unit: 0, engines: spec.engines)
+        #expect(r.error == nil)
+        let d = try #require(r.divergences.first)
+        #expect(d.a.width == 50 && d.b.width == 100)
+        #expect(d.causes.nameList == ["competing-priorities"])
+
+        // Shrinking against the engine stops at its budget of calls.
+        let shrunk = Shrinker.shrink(
+            Shrinker.Case(
+                scenario: Scenario(tree: tree, constraints: constraints),
+                steps: [SweepStep(size: Size(width: 320, height: 480))]),
+            comparison: comparison, causes: ["competing-priorities"], engines: spec.engines, engineCalls: 3)
+        #expect(shrunk.calls == 3 && shrunk.budgetExhausted)
+        let free = Shrinker.shrink(
+            Shrinker.Case(
+                scenario: Scenario(tree: tree, constraints: constraints),
+                steps: [SweepStep(size: Size(width: 320, height: 480))]),
+            comparison: comparison, causes: ["competing-priorities"], engines: spec.engines)
+        // Unlimited, it ends on its own (every weak width is needed: without one GNUstep's weighted
+        // median moves to the stronger width), and what it ends on still shows the class.
+        #expect(!free.budgetExhausted && free.calls > 3)
+        #expect(
+            Shrinker.reproduces(
+                free.result, comparison: comparison, causes: ["competing-priorities"], engines: spec.engines))
+    }
+}
