@@ -7,6 +7,15 @@ import Yams
 /// The scenario sources that generate trees: `constrained:`, `rows:`, `grid:`, and the masks they
 /// draw from.
 extension SpecNodeReader {
+    /// `superview: [w, h]` or a list of them (one is drawn per scenario).
+    func superviews(_ node: Node) throws(SpecError) -> [Size] {
+        let items = try sequence(node, "superview")
+        guard let first = items.first, case .sequence = first else { return [try size(node, "superview")] }
+        var out: [Size] = []
+        for item in items { out.append(try size(item, "superview")) }
+        return out
+    }
+
     /// `constrained: {count, views: [min, max], depth, superview, forms: [edges, centre, …]}`.
     func constrained(_ node: Node) throws(SpecError) -> ConstraintTreeSpec {
         let g = try mapping(
@@ -16,15 +25,7 @@ extension SpecNodeReader {
         var spec = ConstraintTreeSpec(count: try integer(countNode, "count", min: 1))
         if let v = get("views") { spec.views = try range(v, "views", min: 1) }
         if let d = get("depth") { spec.depth = try integer(d, "depth", min: 1) }
-        if let s = get("superview") {
-            let items = try sequence(s, "superview")
-            if let first = items.first, case .sequence = first {
-                spec.superviews = []
-                for item in items { spec.superviews.append(try size(item, "superview")) }
-            } else {
-                spec.superviews = [try size(s, "superview")]
-            }
-        }
+        if let s = get("superview") { spec.superviews = try superviews(s) }
         func forms(_ key: String) throws(SpecError) -> [ConstraintTreeSpec.Form]? {
             guard let f = get(key) else { return nil }
             var out: [ConstraintTreeSpec.Form] = []
@@ -52,15 +53,7 @@ extension SpecNodeReader {
         var spec = RowGeneratorSpec(count: try integer(countNode, "count", min: 1))
         if let v = get("views") { spec.views = try range(v, "views", min: 1) }
         if let a = get("axis") { spec.axis = try axis(a) }
-        if let s = get("superview") {
-            let items = try sequence(s, "superview")
-            if let first = items.first, case .sequence = first {
-                spec.superviews = []
-                for item in items { spec.superviews.append(try size(item, "superview")) }
-            } else {
-                spec.superviews = [try size(s, "superview")]
-            }
-        }
+        if let s = get("superview") { spec.superviews = try superviews(s) }
         func priorities(_ k: String) throws(SpecError) -> [Double]? {
             guard let n = get(k) else { return nil }
             var out: [Double] = []
