@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds GNUstep master (tools-make, libs-base, libs-gui, libs-back with the headless backend) with gcc
-# and gcc's own Objective-C runtime into a private prefix, .build-gnustep-master/prefix, then compiles
+# and gcc's own Objective-C runtime into a private prefix (~/.cache/layoutlab/gnustep-master/prefix,
+# or $GNUSTEP_MASTER_CACHE/prefix), then compiles
 # the live Auto Layout engine (Engines/appkit/engine.m) into .build-gnustep-master/appkit-engine and
 # prints that path (the only line on standard output; progress goes to standard error).
 #
@@ -33,11 +34,21 @@ LIBS_BACK_COMMIT=7432a51bd41a2d0712aba55ce081c8f12daf2de6
 RECIPE=2
 
 SRC=${GNUSTEP_MASTER_SRC:-$ROOT/../shared/vendor/gnustep-master}
-BUILD=$ROOT/.build-gnustep-master
+# GNUstep itself goes to a cache outside the clone, so a fresh clone (CI's) reuses it: the prefix is
+# not relocatable, and it is the same for every clone at these commits. GNUSTEP_MASTER_CACHE moves it.
+if [ -n "${GNUSTEP_MASTER_CACHE:-}" ]; then
+  BUILD=$GNUSTEP_MASTER_CACHE
+elif [ -n "${XDG_CACHE_HOME:-}${HOME:-}" ]; then
+  BUILD=${XDG_CACHE_HOME:-$HOME/.cache}/layoutlab/gnustep-master
+else
+  BUILD=$ROOT/.build-gnustep-master/cache
+fi
 PREFIX=$BUILD/prefix
 STAMP=$PREFIX/.layoutlab-stamp
 LOGS=$BUILD/logs
-ENGINE=$BUILD/appkit-engine
+# The engine belongs to this clone.
+mkdir -p "$ROOT/.build-gnustep-master"
+ENGINE=$ROOT/.build-gnustep-master/appkit-engine
 NICE="nice -n 10"
 
 log() { echo "build-gnustep-master: $*" >&2; }
