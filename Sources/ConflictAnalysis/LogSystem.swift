@@ -73,7 +73,8 @@ public struct LogSystem: Sendable {
         func constraint(_ l: Linear, strength: Double) -> Constraint {
             var e = Expression(constant: l.constant)
             for (v, c) in l.terms.sorted(by: { $0.key < $1.key }) { e.terms.append(Term(variables[v], c)) }
-            let op: RelationalOperator = l.relation == "==" ? .equal : (l.relation == ">=" ? .greaterOrEqual : .lessOrEqual)
+            let op: RelationalOperator =
+                l.relation == "==" ? .equal : (l.relation == ">=" ? .greaterOrEqual : .lessOrEqual)
             return Constraint(e, op, strength: strength)
         }
         do {
@@ -95,7 +96,8 @@ public struct LogSystem: Sendable {
         }
         // Weakly at the origin, so free positions read as 0 rather than anything.
         for (k, v) in variables.enumerated() {
-            let view = k / 4, part = k % 4
+            let view = k / 4
+            let part = k % 4
             var e = Expression([Term(v)], constant: pull == view ? -997.0 : 0)
             if nominal {
                 if part >= 2 {
@@ -247,7 +249,8 @@ private struct Builder {
     /// The superview of `child`: named, else a placeholder shared by every mention of that child.
     mutating func parent(of child: Int) -> Int {
         if let p = views[child].parent { return p }
-        let p = view(LoggedItem(className: "UIView", name: "superview of \(views[child].item.identity)"), placeholder: true)
+        let p = view(
+            LoggedItem(className: "UIView", name: "superview of \(views[child].item.identity)"), placeholder: true)
         views[child].parent = p
         return p
     }
@@ -257,7 +260,9 @@ private struct Builder {
         // the other is its superview, unless the log names one.
         for c in list {
             guard let second = c.second, let a2 = c.secondAttribute, c.superview == nil else { continue }
-            let (inner, outer) = a2.hasSuffix("Margin") ? (c.first, second) : (c.firstAttribute.hasSuffix("Margin") ? (second, c.first) : (c.first, c.first))
+            let (inner, outer) =
+                a2.hasSuffix("Margin")
+                ? (c.first, second) : (c.firstAttribute.hasSuffix("Margin") ? (second, c.first) : (c.first, c.first))
             guard inner.identity != outer.identity else { continue }
             let i = view(inner)
             if views[i].parent == nil { views[i].parent = view(outer) }
@@ -274,7 +279,9 @@ private struct Builder {
         }
     }
 
-    mutating func compile(_ c: LoggedConstraint, index k: Int, margin: Double) throws(LogSystemError)
+    mutating func compile(
+        _ c: LoggedConstraint, index k: Int, margin: Double
+    ) throws(LogSystemError)
         -> LogSystem.Linear
     {
         func fail(_ m: String) -> LogSystemError { LogSystemError(line: c.line, column: c.column, message: m) }
@@ -296,7 +303,8 @@ private struct Builder {
             let p = parent(of: first)
             try add(&terms, &constant, p, Self.isHorizontal(c.firstAttribute) ? "minX" : "minY", -1, margin, fail)
         }
-        return LogSystem.Linear(terms: terms.filter { $0.value != 0 }, constant: constant, relation: c.relation, priority: c.priority)
+        return LogSystem.Linear(
+            terms: terms.filter { $0.value != 0 }, constant: constant, relation: c.relation, priority: c.priority)
     }
 
     /// Adds `coefficient × view.attribute` to a linear form.
@@ -313,53 +321,59 @@ private struct Builder {
             v = view(LoggedItem(className: "content", name: "of \(owner.identity)"))
             name = name == "contentWidth" ? "width" : "height"
         }
-        func put(_ k: Int, _ c: Double) { terms[4 * v + k, default: 0] += coefficient * c }
-        switch name {
-        case "left", "leading", "minX": put(LogSystem.x, 1)
-        case "right", "trailing", "maxX":
-            put(LogSystem.x, 1)
-            put(LogSystem.width, 1)
-        case "centerX", "midX":
-            put(LogSystem.x, 1)
-            put(LogSystem.width, 0.5)
-        case "width": put(LogSystem.width, 1)
-        case "top", "minY", "firstBaseline": put(LogSystem.y, 1)
-        case "bottom", "maxY", "lastBaseline", "baseline":
-            put(LogSystem.y, 1)
-            put(LogSystem.height, 1)
-        case "centerY", "midY":
-            put(LogSystem.y, 1)
-            put(LogSystem.height, 0.5)
-        case "height": put(LogSystem.height, 1)
-        case "leftMargin", "leadingMargin":
-            put(LogSystem.x, 1)
-            constant += coefficient * m
-        case "rightMargin", "trailingMargin":
-            put(LogSystem.x, 1)
-            put(LogSystem.width, 1)
-            constant -= coefficient * m
-        case "topMargin":
-            put(LogSystem.y, 1)
-            constant += coefficient * m
-        case "bottomMargin":
-            put(LogSystem.y, 1)
-            put(LogSystem.height, 1)
-            constant -= coefficient * m
-        case "centerXWithinMargins":
-            put(LogSystem.x, 1)
-            put(LogSystem.width, 0.5)
-        case "centerYWithinMargins":
-            put(LogSystem.y, 1)
-            put(LogSystem.height, 0.5)
-        default:
+        guard let place = Self.placements[name] else {
             throw fail("the attribute \(attribute) is not one the lab knows")
         }
+        let (origin, size) = place.horizontal ? (LogSystem.x, LogSystem.width) : (LogSystem.y, LogSystem.height)
+        if place.isSize {
+            terms[4 * v + size, default: 0] += coefficient
+            return
+        }
+        terms[4 * v + origin, default: 0] += coefficient
+        if place.fraction != 0 { terms[4 * v + size, default: 0] += coefficient * place.fraction }
+        constant += coefficient * place.margin * m
     }
+
+    /// Where an attribute lies on its axis: origin + fraction × size + margin × the layout margin
+    /// (inset from the leading/top edge, −1 from the trailing/bottom; the within-margins centres are
+    /// the centres when both margins are equal, as the logs' margins are).
+    struct Placement {
+        var horizontal: Bool
+        var fraction: Double = 0
+        var margin: Double = 0
+        var isSize = false
+    }
+
+    static let placements: [String: Placement] = {
+        var table: [String: Placement] = [:]
+        for (horizontal, names) in [
+            (
+                true,
+                (
+                    ["left", "leading", "minX"], ["right", "trailing", "maxX"], ["centerX", "midX"], "width",
+                    ["leftMargin", "leadingMargin"], ["rightMargin", "trailingMargin"], "centerXWithinMargins"
+                )
+            ),
+            (
+                false,
+                (
+                    ["top", "minY", "firstBaseline"], ["bottom", "maxY", "lastBaseline", "baseline"],
+                    ["centerY", "midY"], "height", ["topMargin"], ["bottomMargin"], "centerYWithinMargins"
+                )
+            ),
+        ] {
+            for n in names.0 { table[n] = Placement(horizontal: horizontal) }
+            for n in names.1 { table[n] = Placement(horizontal: horizontal, fraction: 1) }
+            for n in names.2 { table[n] = Placement(horizontal: horizontal, fraction: 0.5) }
+            table[names.3] = Placement(horizontal: horizontal, isSize: true)
+            for n in names.4 { table[n] = Placement(horizontal: horizontal, margin: 1) }
+            for n in names.5 { table[n] = Placement(horizontal: horizontal, fraction: 1, margin: -1) }
+            table[names.6] = Placement(horizontal: horizontal, fraction: 0.5)
+        }
+        return table
+    }()
 
     static func isSize(_ a: String) -> Bool { a == "width" || a == "height" || a.hasPrefix("content") }
 
-    static func isHorizontal(_ a: String) -> Bool {
-        ["left", "right", "leading", "trailing", "minX", "maxX", "midX", "centerX", "width", "leftMargin", "rightMargin",
-         "leadingMargin", "trailingMargin", "centerXWithinMargins"].contains(a)
-    }
+    static func isHorizontal(_ a: String) -> Bool { placements[a]?.horizontal ?? false }
 }

@@ -214,16 +214,18 @@ struct DescriptionParser {
         return try equation()
     }
 
+    /// An item and its attribute: `A.attr`, or a class with no address whose run of letters ends in
+    /// the attribute (`SystemInputAssistantView.height`).
+    mutating func itemAndAttribute() throws(Failure) -> (LoggedItem, String) {
+        let (item, inline) = try item(inEquation: true)
+        if let inline { return (item, inline) }
+        try expect(".")
+        return (item, try attribute())
+    }
+
     /// `A.attr REL [m*]B.attr ± c`, `A.attr REL [±] c`, then ` @p` and a system-spacing suffix.
     mutating func equation() throws(Failure) -> LoggedConstraint {
-        let (first, inlineAttribute) = try item(inEquation: true)
-        let firstAttribute: String
-        if let inlineAttribute {
-            firstAttribute = inlineAttribute
-        } else {
-            try expect(".")
-            firstAttribute = try attribute()
-        }
+        let (first, firstAttribute) = try itemAndAttribute()
         try expect(" ")
         let rel = try relation()
         try expect(" ")
@@ -235,14 +237,7 @@ struct DescriptionParser {
             var multiplier = 1.0
             let mark = i
             if let m = number(), eat("*") { multiplier = m } else { i = mark }
-            let (second, inline2) = try item(inEquation: true)
-            let attr2: String
-            if let inline2 {
-                attr2 = inline2
-            } else {
-                try expect(".")
-                attr2 = try attribute()
-            }
+            let (second, attr2) = try itemAndAttribute()
             c.second = second
             c.secondAttribute = attr2
             c.multiplier = multiplier
@@ -305,7 +300,8 @@ struct DescriptionParser {
         let axis: Character = s[i] == "H" ? "H" : "V"
         i += 2
         let horizontal = axis == "H"
-        let lead = horizontal ? "leading" : "top", trail = horizontal ? "trailing" : "bottom"
+        let lead = horizontal ? "leading" : "top"
+        let trail = horizontal ? "trailing" : "bottom"
         let size = horizontal ? "width" : "height"
         var c: LoggedConstraint
         let superview = LoggedItem(className: "|")
@@ -314,7 +310,8 @@ struct DescriptionParser {
             let (rel, k, space, p) = try gap()
             try expect("-")
             let x = try bracketedView()
-            c = LoggedConstraint(className: "", address: nil, first: x, firstAttribute: lead, relation: rel, form: .leadingPin)
+            c = LoggedConstraint(
+                className: "", address: nil, first: x, firstAttribute: lead, relation: rel, form: .leadingPin)
             c.second = superview
             c.secondAttribute = lead
             c.constant = k
@@ -327,7 +324,8 @@ struct DescriptionParser {
                 let (rel, k, space, p) = try predicate()
                 try expect(")")
                 try expect("]")
-                c = LoggedConstraint(className: "", address: nil, first: x, firstAttribute: size, relation: rel, form: .size)
+                c = LoggedConstraint(
+                    className: "", address: nil, first: x, firstAttribute: size, relation: rel, form: .size)
                 c.constant = k
                 c.isSystemSpacing = space
                 c.priority = p
@@ -344,7 +342,8 @@ struct DescriptionParser {
                     c.secondAttribute = trail
                 } else {
                     let y = try bracketedView()
-                    c = LoggedConstraint(className: "", address: nil, first: y, firstAttribute: lead, relation: rel, form: .spacing)
+                    c = LoggedConstraint(
+                        className: "", address: nil, first: y, firstAttribute: lead, relation: rel, form: .spacing)
                     c.second = x
                     c.secondAttribute = trail
                 }
@@ -476,7 +475,8 @@ struct DescriptionParser {
                 if y.label == nil { y.label = x.label }
                 return y
             }
-            if x.address == nil, x.name == nil, let sup = c.superview, sup.className == x.className, sup.address == nil {
+            if x.address == nil, x.name == nil, let sup = c.superview, sup.className == x.className, sup.address == nil
+            {
                 return sup
             }
             return x
