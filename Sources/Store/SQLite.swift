@@ -157,7 +157,7 @@ public final class Statement {
     /// Text is bound from the string's own UTF-8 storage (SQLite copies it), not through a C string.
     @inline(__always) public func bind(_ i: Int, _ v: String) {
         var s = v
-        s.withUTF8 { sqlite3_bind_text(stmt, Int32(i), $0.baseAddress, Int32($0.count), Self.transient) }
+        _ = s.withUTF8 { sqlite3_bind_text(stmt, Int32(i), $0.baseAddress, Int32($0.count), Self.transient) }
     }
     public func bindNull(_ i: Int) { sqlite3_bind_null(stmt, Int32(i)) }
 
