@@ -66,14 +66,12 @@ public enum ConstraintTreeGenerator {
                 var form = forms[rng.int(0...(forms.count - 1))]
                 if form == .sibling && sibling == nil { form = .edgeAndSize }
                 constraints += place(
-                    id, in: parent.map { "v\($0)" } ?? "superview", after: sibling, axis: axis, form: form, rank: k,
+                    id, in: parent.map { "v\($0)" } ?? ViewTree.superviewID, after: sibling, axis: axis, form: form,
+                    rank: k,
                     rng: &rng)
             }
         }
-        var tree = try! ViewTree(superviewSize: superview, views: views)
-        let laid = AutoLayout.layout(
-            tree, constraints: constraints, through: [superview], configuration: AutoLayoutConfiguration())
-        tree.setFrames(laid[0].tree.frames)
+        let tree = try! ViewTree(superviewSize: superview, views: views).laidOut(by: constraints)
         return Scenario(tree: tree, constraints: constraints, description: "\(n) views placed by constraints")
     }
 

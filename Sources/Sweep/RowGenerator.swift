@@ -21,8 +21,11 @@ public struct RowGeneratorSpec: Hashable, Sendable {
     /// The framework whose spacing the formats mean (`|-` is 8 in UIKit's default margins, 20 in AppKit).
     public var platform: VisualFormatPlatform = .uikit
 
-    public init(count: Int, views: ClosedRange<Int> = 2...4, axis: SequenceAxis = .width, superviews: [Size] = [Size(width: 320, height: 480)],
-                hugging: [Double] = [249, 250, 251], compressionResistance: [Double] = [749, 750, 751]) {
+    public init(
+        count: Int, views: ClosedRange<Int> = 2...4, axis: SequenceAxis = .width,
+        superviews: [Size] = [Size(width: 320, height: 480)],
+        hugging: [Double] = [249, 250, 251], compressionResistance: [Double] = [749, 750, 751]
+    ) {
         self.count = count
         self.views = views
         self.axis = axis
@@ -41,10 +44,13 @@ public enum RowGenerator {
         let ids = (0..<n).map { "v\($0)" }
         var views: [View] = []
         for id in ids {
-            let along = Double(rng.int(20...120)), across = [21.0, 30, 44][rng.int(0...2)]
-            var v = View(id: id, frame: .zero, translatesMask: false,
-                         intrinsicContentSize: horizontal ? IntrinsicContentSize(width: along, height: across)
-                                                          : IntrinsicContentSize(width: across, height: along))
+            let along = Double(rng.int(20...120))
+            let across = [21.0, 30, 44][rng.int(0...2)]
+            var v = View(
+                id: id, frame: .zero, translatesMask: false,
+                intrinsicContentSize: horizontal
+                    ? IntrinsicContentSize(width: along, height: across)
+                    : IntrinsicContentSize(width: across, height: along))
             let hug = spec.hugging[rng.int(0...(spec.hugging.count - 1))]
             let resist = spec.compressionResistance[rng.int(0...(spec.compressionResistance.count - 1))]
             if horizontal {
@@ -62,22 +68,27 @@ public enum RowGenerator {
         formats += ids.map { VisualFormatEntry(format: "\(across):|-[\($0)]", platform: spec.platform) }
         var constraints: [LayoutConstraint] = []
         for f in formats {
-            constraints += try! VisualFormat.constraints(f.format, views: ids, metrics: f.metrics, options: f.options, platform: f.platform)
+            constraints += try! VisualFormat.constraints(
+                f.format, views: ids, metrics: f.metrics, options: f.options, platform: f.platform)
         }
         // The masks: the first view with the lowest hugging stretches, the others keep their side.
         let axisOf: Axis = horizontal ? .horizontal : .vertical
-        let flexible = views.indices.min { views[$0].contentHuggingPriority[axisOf] < views[$1].contentHuggingPriority[axisOf] }!
+        let flexible = views.indices.min {
+            views[$0].contentHuggingPriority[axisOf] < views[$1].contentHuggingPriority[axisOf]
+        }!
         for i in views.indices {
-            let part: FlexibleParts = i == flexible ? FlexibleParts(min: false, size: true, max: false)
+            let part: FlexibleParts =
+                i == flexible
+                ? FlexibleParts(min: false, size: true, max: false)
                 : FlexibleParts(min: i > flexible, size: false, max: i < flexible)
             let fixedTop = FlexibleParts(min: false, size: false, max: true)
             views[i].mask = mask(horizontal ? part : fixedTop, horizontal ? fixedTop : part)
         }
-        var tree = try! ViewTree(superviewSize: superview, views: views)
-        let laid = AutoLayout.layout(tree, constraints: constraints, through: [superview], configuration: AutoLayoutConfiguration())[0]
-        tree.setFrames(laid.tree.frames)
-        return Scenario(tree: tree, constraints: constraints, description: "a \(horizontal ? "row" : "column") of \(n) content-sized views",
-                        visualFormats: formats)
+        let tree = try! ViewTree(superviewSize: superview, views: views).laidOut(by: constraints)
+        return Scenario(
+            tree: tree, constraints: constraints,
+            description: "a \(horizontal ? "row" : "column") of \(n) content-sized views",
+            visualFormats: formats)
     }
 
     static func mask(_ h: FlexibleParts, _ v: FlexibleParts) -> AutoresizingMask {
