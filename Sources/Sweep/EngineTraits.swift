@@ -26,7 +26,7 @@ public enum EngineTraits {
             if attributes.contains(where: { $0 == .top || $0 == .bottom }) { own[i][a].insert(.verticalEdges) }
             if attributes.contains(where: { $0 == .centerX || $0 == .centerY }) { own[i][a].insert(.centre) }
             if c.relation != .equal { own[i][a].insert(.inequality) }
-            if c.multiplier != 1, case .handWritten = c.origin { own[i][a].insert(.multiplier) }
+            if c.multiplier != 1 && c.isHandWritten { own[i][a].insert(.multiplier) }
             if c.priority < LayoutPriority.required { optional[i][a] += 1 }
         }
         for i in 0..<n {
@@ -83,6 +83,12 @@ public enum EngineTraits {
     /// What a frame keeps once it happened: the engine resizes from the frame it set, so a clamp or
     /// a rounding at one size shows at the next ones too.
     public static let lasting: Causes = [.clamp, .rounding]
+
+    /// What a divergence keeps of the view's history between two Auto Layout engines: the lasting
+    /// traits, and the lab's events that say the system itself has no single answer (two correct
+    /// engines may then differ). The rest of the lab's events (its translation's Float32 multipliers,
+    /// hugging, hand-written constraints…) describe both sides alike and would only split classes.
+    public static let keptFromHistory: Causes = lasting.union([.ambiguity, .priorityTie, .conflict, .nonFinite])
 
     /// The causes of a divergence of a view with `traits` between frames `a` and `b`: the traits of
     /// the axes whose frames differ by more than `tolerance` (`non-finite` when an edge is NaN);
