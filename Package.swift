@@ -61,7 +61,7 @@ let package = Package(
         // The system's SQLite (libsqlite3-dev), through its C API.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // results.db: the schema, the sweep's writer, queries (the only target that knows SQLite).
-        .target(name: "Store", dependencies: ["CSQLite", "Sweep", "Report", "LabJSON"]),
+        .target(name: "Store", dependencies: ["CSQLite", "Sweep", "Report", "LabJSON", "EngineReport"]),
         // Auto Layout conflict logs ("Unable to simultaneously satisfy constraints") read back (issue 22).
         .target(name: "ConflictLog"),
         // A conflict log's system rebuilt and solved, explained, fixed; Apple's choice and the lab's (issue 22).
@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "Springs", dependencies: ["ViewTree"]),
         // Pictures of divergences (SVG) and the run report: values in, text out.
         .target(name: "Report", dependencies: ["Geometry", "ViewTree"]),
-        .target(name: "EngineReport", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Scenario"]),
+        .target(name: "EngineReport", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Scenario", "LabJSON"]),
         .executableTarget(
             name: "layoutlab",
             dependencies: [
@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "ConstraintModel", "Geometry", "LabJSON", "ViewTree", "TestSupport"],
                     exclude: ["Crashes", "Fixtures"]),  // read through #filePath
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", "Geometry", "ViewTree", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment", "Report", "LabXML",
+        .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "EngineReport", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment", "Report", "LabXML",
                                                       .product(name: "Yams", package: "Yams")],
                     exclude: ["Fixtures/misbehaving-engine.sh", "Crashes"]),  // Crashes: read through #filePath
         .testTarget(

@@ -33,10 +33,12 @@ public struct LayoutConstraint: Hashable, Sendable {
     /// The multiplier was stored through a 32-bit float and lost precision (AppKit's translation).
     public var multiplierWasRounded = false
 
-    public init(_ item1: String, _ attr1: LayoutAttribute, _ relation: LayoutRelation = .equal,
-                _ item2: String? = nil, _ attr2: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0,
-                priority: Double = LayoutPriority.required, identifier: String? = nil, isActive: Bool = true,
-                origin: Origin = .handWritten) {
+    public init(
+        _ item1: String, _ attr1: LayoutAttribute, _ relation: LayoutRelation = .equal,
+        _ item2: String? = nil, _ attr2: LayoutAttribute? = nil, multiplier: Double = 1, constant: Double = 0,
+        priority: Double = LayoutPriority.required, identifier: String? = nil, isActive: Bool = true,
+        origin: Origin = .handWritten
+    ) {
         self.item1 = item1
         self.attr1 = attr1
         self.relation = relation
@@ -51,6 +53,10 @@ public struct LayoutConstraint: Hashable, Sendable {
     }
 
     public var isRequired: Bool { priority >= LayoutPriority.required }
+
+    /// Written by hand (in a scenario file, or by a generator), not made by a translation, a content
+    /// size or a Visual Format string.
+    public var isHandWritten: Bool { if case .handWritten = origin { true } else { false } }
 
     /// Apple's log style: `<NSLayoutConstraint 'id' a.leading == superview.leadingMargin + 20>` or
     /// `<NSAutoresizingMaskLayoutConstraint h=&-& v=--& a.minX == 0.666667*superview.width - 53.3333>`.
@@ -71,7 +77,8 @@ public struct LayoutConstraint: Hashable, Sendable {
             if attr1.isSize {
                 return head + "\(attr1 == .width ? "H" : "V"):[\(item1)(\(Self.g(constant)))]>"
             }
-            return head + "\(item1).\(attr1.frameName) \(relation.rawValue) \(constant < 0 ? "-" : "+") \(Self.g(abs(constant)))>"
+            return head
+                + "\(item1).\(attr1.frameName) \(relation.rawValue) \(constant < 0 ? "-" : "+") \(Self.g(abs(constant)))>"
         }
         var text = "<"
         switch origin {
@@ -79,11 +86,14 @@ public struct LayoutConstraint: Hashable, Sendable {
         case .autoresizingMask(let mask): text += "NSAutoresizingMaskLayoutConstraint \(mask.notation) "
         case .contentSize(let c):
             // `<NSContentSizeLayoutConstraint H:[label(42)] Hug:251 CompressionResistance:750>`
-            return "<NSContentSizeLayoutConstraint \(c.axis == .horizontal ? "H" : "V"):[\(item1)(\(Self.g(c.intrinsic)))] "
+            return
+                "<NSContentSizeLayoutConstraint \(c.axis == .horizontal ? "H" : "V"):[\(item1)(\(Self.g(c.intrinsic)))] "
                 + "Hug:\(Self.g(c.hugging)) CompressionResistance:\(Self.g(c.compressionResistance))>"
         case .visualFormat(let o):
             // Apple prints a constraint made from a format string in the format's own terms.
-            if let vfl = visualFormatDescription(container: o.container) { return "<NSLayoutConstraint \(identifier.map { "'\($0)' " } ?? "")\(vfl)>" }
+            if let vfl = visualFormatDescription(container: o.container) {
+                return "<NSLayoutConstraint \(identifier.map { "'\($0)' " } ?? "")\(vfl)>"
+            }
             text += "NSLayoutConstraint "
         }
         if let identifier { text += "'\(identifier)' " }

@@ -6,38 +6,10 @@ import Scenario
 /// covers, and per class its minimal case (shrunk against the live engine), as Objective-C a GNUstep
 /// developer can paste into a test, with what Apple documents and which side is wrong.
 public struct EngineReport: Sendable {
-    public struct ComparisonLine: Sendable {
-        public var index: Int
-        public var label: String
-        public var units: Int
-        public var viewSteps: Int
-        public var divergences: Int
-        public var failedUnits: Int
-        public var commonError: String?
-
-        public init(
-            index: Int, label: String, units: Int, viewSteps: Int, divergences: Int, failedUnits: Int,
-            commonError: String?
-        ) {
-            self.index = index
-            self.label = label
-            self.units = units
-            self.viewSteps = viewSteps
-            self.divergences = divergences
-            self.failedUnits = failedUnits
-            self.commonError = commonError
-        }
-    }
-
-    /// A class of divergence and its minimal case.
-    public struct ClassCase: Sendable {
-        public var comparison: Int
-        public var causes: [String]
-        public var viewSteps: Int
-        public var units: Int
-        public var example: Int64
-        /// The shrunk case: scenario, sizes, the diverging view, both sides' frames after the last size.
-        public var minimal: Scenario?
+    /// The minimal case of a class: the shrunk scenario and sizes, the diverging view, both sides'
+    /// frames after the last size; or why there is none.
+    public struct MinimalCase: Sendable {
+        public var scenario: Scenario?
         public var sizes: [Size] = []
         public var view: String = ""
         public var engineFrames: [String: Rect] = [:]
@@ -45,38 +17,34 @@ public struct EngineReport: Sendable {
         public var calls: Int = 0
         public var note: String?
 
-        public init(comparison: Int, causes: [String], viewSteps: Int, units: Int, example: Int64) {
-            self.comparison = comparison
-            self.causes = causes
-            self.viewSteps = viewSteps
-            self.units = units
-            self.example = example
-        }
+        public init() {}
     }
 
     public var title: String
     /// The command that wrote the document, and what it was run on.
     public var provenance: String
-    public var comparisons: [ComparisonLine]
-    public var classes: [ClassCase]
+    public var summary: EngineClassSummary
+    /// One per class of `summary`, in its order.
+    public var cases: [MinimalCase]
 
-    public init(title: String, provenance: String, comparisons: [ComparisonLine], classes: [ClassCase]) {
+    public init(title: String, provenance: String, summary: EngineClassSummary, cases: [MinimalCase]) {
+        precondition(cases.count == summary.classes.count, "one minimal case per class")
         self.title = title
         self.provenance = provenance
-        self.comparisons = comparisons
-        self.classes = classes
+        self.summary = summary
+        self.cases = cases
     }
 
     public func markdown() -> String {
         var out = "# \(title)\n\n\(provenance)\n\n"
         out += "| comparison | units | engine errors | view-steps | diverging | agree |\n|---|---|---|---|---|---|\n"
-        for c in comparisons {
+        for c in summary.comparisons {
             let agree = c.viewSteps == 0 ? 0 : 100 * Double(c.viewSteps - c.divergences) / Double(c.viewSteps)
             out +=
                 "| \(c.index): `\(c.label)` | \(c.units) | \(c.failedUnits) | \(c.viewSteps) | \(c.divergences) "
                 + "| \(percent(agree)) |\n"
         }
-        let errors = comparisons.filter { $0.failedUnits > 0 }
+        let errors = summary.comparisons.filter { $0.failedUnits > 0 }
         if !errors.isEmpty {
             out += "\nUnits the engine refused (skipped, `on_error: skip`): "
             out += errors.map { "comparison \($0.index): \($0.failedUnits), most often `\($0.commonError ?? "?")`" }
@@ -92,7 +60,7 @@ public struct EngineReport: Sendable {
             + "two Auto Layout engines, what the diverging axis's constraints have in common, a view inheriting "
             + "its ancestors'). View-steps are the divergences of the class.\n\n"
         out += "| # | comparison | causes | view-steps | units | which side is wrong |\n|---|---|---|---|---|---|\n"
-        for (k, c) in classes.enumerated() {
+        for (k, c) in summary.classes.enumerated() {
             out +=
                 "| \(k + 1) | \(c.comparison) | \(c.causes.joined(separator: ", ")) | \(c.viewSteps) | \(c.units) "
                 + "| \(wrongSide(c.causes)) |\n"
@@ -102,36 +70,35 @@ public struct EngineReport: Sendable {
             out += "- **\(v.cause)**: \(v.meaning). *Apple:* \(v.apple) *Verdict:* \(v.verdict)\n"
         }
         out += "\n## Minimal cases\n"
-        for (k, c) in classes.enumerated() { out += section(k + 1, c) }
+        for (k, c) in summary.classes.enumerated() { out += section(k + 1, c, cases[k]) }
         return out
     }
 
     func wrongSide(_ causes: [String]) -> String {
-        let named = TraitVerdicts.verdicts(for: causes).filter {
-            !["inequality", "multiplier", "centre"].contains($0.cause)
+        guard let first = TraitVerdicts.verdicts(for: causes).first(where: { $0.wrong != .neither }) else {
+            return "see the case"
         }
-        guard let first = named.first else { return "see the case" }
-        return first.verdict.hasPrefix("GNUstep") ? "GNUstep (\(first.cause))" : "undecided (\(first.cause))"
+        return "\(first.wrong.rawValue) (\(first.cause))"
     }
 
-    func section(_ number: Int, _ c: ClassCase) -> String {
+    func section(_ number: Int, _ c: EngineClassSummary.Class, _ m: MinimalCase) -> String {
         var out = "\n### \(number). \(c.causes.joined(separator: ", ")) (comparison \(c.comparison))\n\n"
         out += "\(c.viewSteps) view-steps in \(c.units) units; divergence \(c.example) of the run, "
-        guard let minimal = c.minimal else {
-            return out + "not shrunk: \(c.note ?? "it did not reproduce").\n"
+        guard let minimal = m.scenario else {
+            return out + "not shrunk: \(m.note ?? "it did not reproduce").\n"
         }
         out +=
-            "shrunk in \(c.calls) engine calls to \(minimal.tree.views.count) views, \(minimal.constraints.count) "
-            + "constraints and \(c.sizes.count) sizes"
-        out += c.note.map { " (\($0))" } ?? ""
+            "shrunk in \(m.calls) engine calls to \(minimal.tree.views.count) views, \(minimal.constraints.count) "
+            + "constraints and \(m.sizes.count) sizes"
+        out += m.note.map { " (\($0))" } ?? ""
         out += ".\n\n"
-        if let a = c.engineFrames[c.view], let b = c.labFrames[c.view] {
+        if let a = m.engineFrames[m.view], let b = m.labFrames[m.view] {
             out +=
-                "After the last size, `\(c.view)`: GNUstep master \(rect(a)), Apple's rules (the lab) \(rect(b)).\n\n"
+                "After the last size, `\(m.view)`: GNUstep master \(rect(a)), Apple's rules (the lab) \(rect(b)).\n\n"
         }
         for v in TraitVerdicts.verdicts(for: c.causes) { out += "- \(v.cause): \(v.verdict)\n" }
         out += "\n```objc\n"
-        out += ObjectiveCCase.render(minimal, sizes: c.sizes, expected: c.labFrames, diverging: c.view)
+        out += ObjectiveCCase.render(minimal, sizes: m.sizes, expected: m.labFrames, diverging: m.view)
         out += "```\n"
         return out
     }

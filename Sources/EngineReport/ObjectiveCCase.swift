@@ -1,5 +1,6 @@
 import ConstraintModel
 import Geometry
+import LabJSON
 import Scenario
 import ViewTree
 
@@ -59,9 +60,10 @@ public enum ObjectiveCCase {
             out += "[\(parent) addSubview: \(name)];\n"
         }
         out += "[superview layoutSubtreeIfNeeded];  // the masks are translated from these frames\n"
-        // With Visual Format entries, their constraints come from the framework's parser.
+        // What the engine is sent (`Scenario.json()`): the hand-written constraints, then the Visual
+        // Format entries for the framework's own parser.
         let formats = scenario.visualFormats
-        for c in scenario.constraints where formats.isEmpty || isHandWritten(c) {
+        for c in scenario.constraints where c.isHandWritten {
             let item2 = c.item2.map(identifier) ?? "nil"
             let attr2 = c.attr2.map(attribute) ?? "NSLayoutAttributeNotAnAttribute"
             out +=
@@ -94,10 +96,6 @@ public enum ObjectiveCCase {
                 + "NSMakeRect(\(n(r.x)), \(n(r.y)), \(n(r.width)), \(n(r.height)))), \"\(v.id)\");\n"
         }
         return out
-    }
-
-    static func isHandWritten(_ c: LayoutConstraint) -> Bool {
-        if case .handWritten = c.origin { true } else { false }
     }
 
     /// A view id as an Objective-C identifier (`superview` is the window's content view).
@@ -134,9 +132,5 @@ public enum ObjectiveCCase {
         return list.isEmpty ? "NSViewNotSizable" : list.joined(separator: " | ")
     }
 
-    /// The shortest decimal that reads back as the same double.
-    static func n(_ v: Double) -> String {
-        if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
-        return "\(v)"
-    }
+    static func n(_ v: Double) -> String { JSONWriter.plainNumber(v) }
 }

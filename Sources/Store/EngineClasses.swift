@@ -1,37 +1,12 @@
-/// The classes of disagreement of a run between an external engine and the lab's Auto Layout
-/// (issue 25): per comparison, the divergences grouped by their cause set (for two Auto Layout
-/// engines, what the views' constraints have in common: `EngineTraits`), with a divergence of each
-/// to shrink, and the units the engine refused.
-public struct EngineClassSummary: Sendable {
-    public struct Comparison: Sendable {
-        public var index: Int
-        public var label: String
-        public var units: Int
-        public var viewSteps: Int
-        public var divergences: Int
-        /// Units the engine answered with an error (skipped), with the most common message.
-        public var failedUnits: Int
-        public var commonError: String?
-    }
+import EngineReport
 
-    public struct Class: Sendable {
-        public var comparison: Int
-        public var causes: [String]
-        public var viewSteps: Int
-        public var units: Int
-        /// The divergence of the class with the fewest views in its tree (ties: the lowest id).
-        public var example: Int64
-    }
-
+/// An `EngineClassSummary` read from a results database: one query for the comparisons (units,
+/// view-steps, the engine's refusals), one for the classes (divergences grouped by cause set).
+extension EngineClassSummary {
     public struct NotFound: Error, CustomStringConvertible {
         public var run: Int64?
         public var description: String { run.map { "no run \($0)" } ?? "no run with an external engine's comparison" }
     }
-
-    public var run: Int64
-    public var experiment: String
-    public var comparisons: [Comparison]
-    public var classes: [Class]
 
     /// The summary of `run` (default: the latest run with an external side).
     public static func load(_ db: Database, run: Int64? = nil) throws -> EngineClassSummary {
@@ -58,7 +33,7 @@ public struct EngineClassSummary: Sendable {
             WHERE c.run_id = ?1 GROUP BY c.comparison_index ORDER BY c.comparison_index
             """, [.integer(id)]
         ).rows.map { r in
-            Comparison(
+            EngineClassSummary.Comparison(
                 index: Int(r[0].int ?? 0), label: r[1].string ?? "", units: Int(r[2].int ?? 0),
                 viewSteps: Int(r[3].int ?? 0), divergences: Int(r[4].int ?? 0), failedUnits: Int(r[5].int ?? 0),
                 commonError: r[6].string)
@@ -77,7 +52,7 @@ public struct EngineClassSummary: Sendable {
             FROM d GROUP BY comparison_index, causes ORDER BY comparison_index, COUNT(*) DESC, causes
             """, [.integer(id)]
         ).rows.map { r in
-            Class(
+            EngineClassSummary.Class(
                 comparison: Int(r[0].int ?? 0), causes: (r[1].string ?? "").split(separator: ",").map(String.init),
                 viewSteps: Int(r[2].int ?? 0), units: Int(r[3].int ?? 0), example: Int64(r[4].int ?? 0))
         }

@@ -9,24 +9,41 @@ import Sweep
 public enum ReportGathering {
     public enum GatherError: Error, CustomStringConvertible {
         case noRun(String)
-        public var description: String { switch self { case .noRun(let m): m } }
+        public var description: String {
+            switch self {
+            case .noRun(let m): m
+            }
+        }
     }
 
     /// The unexplained divergences first (up to `unexplainedPictures`), then the largest of each cause.
-    public static func gather(_ db: Database, path: String, run: Int64?, unexplainedPictures: Int = 20) throws -> RunReport {
-        let runRow = try db.query("""
+    public static func gather(
+        _ db: Database, path: String, run: Int64?, unexplainedPictures: Int = 20
+    ) throws -> RunReport {
+        let runRow = try db.query(
+            """
             SELECT r.id, e.name, r.code_version, r.status, r.started_at FROM runs r JOIN experiments e ON e.id = r.experiment_id
             WHERE r.id = coalesce(?, (SELECT max(id) FROM runs WHERE status = 'completed'), (SELECT max(id) FROM runs))
-            """, [run.map { .integer($0) } ?? .null]).rows
+            """, [run.map { .integer($0) } ?? .null]
+        ).rows
         guard let r = runRow.first, case .integer(let runID) = r[0] else {
             throw GatherError.noRun(run.map { "\(path) has no run \($0)" } ?? "\(path) has no runs")
         }
         func text(_ v: SQLValue) -> String { v.string ?? "" }
         func int(_ v: SQLValue) -> Int { v.int ?? 0 }
         let arg: [SQLValue] = [.integer(runID)]
-        let comparisons = try db.query("SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison WHERE run_id = ?", arg).rows
-            .map { RunReport.ComparisonRow(label: text($0[0]), units: int($0[1]), viewSteps: int($0[2]), divergences: int($0[3]), percent: $0[4].double) }
-        let causes = try db.query("SELECT cause, divergences FROM summary_by_cause WHERE run_id = ? ORDER BY divergences DESC, cause", arg).rows
+        let comparisons = try db.query(
+            "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison WHERE run_id = ?",
+            arg
+        ).rows
+            .map {
+                RunReport.ComparisonRow(
+                    label: text($0[0]), units: int($0[1]), viewSteps: int($0[2]), divergences: int($0[3]),
+                    percent: $0[4].double)
+            }
+        let causes = try db.query(
+            "SELECT cause, divergences FROM summary_by_cause WHERE run_id = ? ORDER BY divergences DESC, cause", arg
+        ).rows
             .map { (name: text($0[0]), count: int($0[1])) }
         var grid = Array(repeating: Array(repeating: 0, count: 8), count: 8)
         for row in try db.query("SELECT mask, divergences FROM summary_by_mask WHERE run_id = ?", arg).rows {
@@ -35,28 +52,41 @@ public enum ReportGathering {
         }
         // Decade bins in plain SQL (no math functions needed): edges 1e-6, 1e-3 … 1e4.
         let edges = [1e-6, 1e-3, 1e-2, 0.1, 1, 10, 100, 1000, 1e4]
-        let labels = ["< 1e-6", "1e-6 – 1e-3", "1e-3 – 0.01", "0.01 – 0.1", "0.1 – 1", "1 – 10", "10 – 100", "100 – 1000",
-                      "1000 – 1e4", "≥ 1e4", "not finite"]
-        let binSQL = "CASE WHEN magnitude IS NULL OR magnitude > 1e308 THEN \(edges.count + 1) "
-            + edges.enumerated().map { "WHEN magnitude < \($0.element) THEN \($0.offset) " }.joined() + "ELSE \(edges.count) END"
-        let magnitudes = try db.query("SELECT \(binSQL) AS bin, count(*) FROM divergences WHERE run_id = ? GROUP BY bin ORDER BY bin", arg).rows
+        let labels = [
+            "< 1e-6", "1e-6 – 1e-3", "1e-3 – 0.01", "0.01 – 0.1", "0.1 – 1", "1 – 10", "10 – 100", "100 – 1000",
+            "1000 – 1e4", "≥ 1e4", "not finite",
+        ]
+        let binSQL =
+            "CASE WHEN magnitude IS NULL OR magnitude > 1e308 THEN \(edges.count + 1) "
+            + edges.enumerated().map { "WHEN magnitude < \($0.element) THEN \($0.offset) " }.joined()
+            + "ELSE \(edges.count) END"
+        let magnitudes = try db.query(
+            "SELECT \(binSQL) AS bin, count(*) FROM divergences WHERE run_id = ? GROUP BY bin ORDER BY bin", arg
+        ).rows
             .map { (label: labels[min(int($0[0]), labels.count - 1)], count: int($0[1])) }
-        let byStep = try db.query("SELECT step_index, count(*) FROM divergences WHERE run_id = ? GROUP BY step_index ORDER BY step_index", arg).rows
+        let byStep = try db.query(
+            "SELECT step_index, count(*) FROM divergences WHERE run_id = ? GROUP BY step_index ORDER BY step_index", arg
+        ).rows
             .map { (step: int($0[0]), count: int($0[1])) }
-        let total = try db.query("SELECT count(*) FROM divergences WHERE run_id = ?", arg).rows.first.map { int($0[0]) } ?? 0
+        let total =
+            try db.query("SELECT count(*) FROM divergences WHERE run_id = ?", arg).rows.first.map { int($0[0]) } ?? 0
         let unexplained = causes.first { $0.name == Causes.unexplainedName }?.count ?? 0
 
         // The sample: unexplained first, then the largest divergence of each cause.
         var chosen: [(id: Int64, why: String, magnitude: Double)] = []
-        for row in try db.query("""
+        for row in try db.query(
+            """
             SELECT d.id, d.magnitude FROM divergences d WHERE d.run_id = ? AND d.causes = '\(Causes.unexplainedName)'
             ORDER BY d.magnitude DESC, d.id LIMIT \(unexplainedPictures)
-            """, arg).rows { if case .integer(let id) = row[0] { chosen.append((id, "unexplained", row[1].double)) } }
+            """, arg
+        ).rows { if case .integer(let id) = row[0] { chosen.append((id, "unexplained", row[1].double)) } }
         for c in causes where c.name != Causes.unexplainedName {
-            let rows = try db.query("""
+            let rows = try db.query(
+                """
                 SELECT dc.divergence_id, d.magnitude FROM divergence_causes dc JOIN divergences d ON d.id = dc.divergence_id
                 WHERE dc.run_id = ? AND dc.cause = ? ORDER BY d.magnitude DESC, d.id LIMIT 1
-                """, [.integer(runID), .text(c.name)]).rows
+                """, [.integer(runID), .text(c.name)]
+            ).rows
             if let row = rows.first, case .integer(let id) = row[0], !chosen.contains(where: { $0.id == id }) {
                 chosen.append((id, "largest \(c.name)", row[1].double))
             }
@@ -64,23 +94,32 @@ public enum ReportGathering {
         var featured: [RunReport.Featured] = []
         for (id, why, magnitude) in chosen {
             let stored = try StoredDivergence.load(db, id: id)
-            guard let frames = try? UnitRunner.replay(tree: stored.scenario.tree, constraints: stored.scenario.constraints,
-                                                      steps: stored.steps, comparison: stored.comparison, step: stored.step,
-                                                      engines: stored.engines, visualFormats: stored.scenario.visualFormats) else { continue }
+            guard
+                let frames = try? UnitRunner.replay(
+                    stored.scenario, steps: stored.steps, comparison: stored.comparison,
+                    step: stored.step, engines: stored.engines)
+            else { continue }
             let size = stored.steps[stored.step].size
-            let picture = DivergencePicture(tree: stored.scenario.tree, superview: size, a: frames.a, b: frames.b,
-                                            labelA: "\(stored.comparison.a)", labelB: "\(stored.comparison.b)",
-                                            tolerance: stored.comparison.tolerance,
-                                            caption: "step \(stored.step + 1), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))")
-            featured.append(RunReport.Featured(id: id, why: why, comparison: "\(stored.comparison.a) vs \(stored.comparison.b)",
-                                               view: stored.viewID, step: stored.step, magnitude: magnitude,
-                                               causes: stored.causes.joined(separator: ","), pictureSVG: picture.svg(standalone: false)))
+            let picture = DivergencePicture(
+                tree: stored.scenario.tree, superview: size, a: frames.a, b: frames.b,
+                labelA: "\(stored.comparison.a)", labelB: "\(stored.comparison.b)",
+                tolerance: stored.comparison.tolerance,
+                caption:
+                    "step \(stored.step + 1), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))"
+            )
+            featured.append(
+                RunReport.Featured(
+                    id: id, why: why, comparison: "\(stored.comparison.a) vs \(stored.comparison.b)",
+                    view: stored.viewID, step: stored.step, magnitude: magnitude,
+                    causes: stored.causes.joined(separator: ","), pictureSVG: picture.svg(standalone: false)))
         }
-        let sampling = "Pictures are a sample, so the page stays small whatever the run's size: every unexplained divergence up to "
+        let sampling =
+            "Pictures are a sample, so the page stays small whatever the run's size: every unexplained divergence up to "
             + "\(unexplainedPictures) (largest first), then the largest divergence of each cause — \(featured.count) of \(total). "
             + "Every figure above counts all \(total)."
-        return RunReport(experiment: text(r[1]), runID: runID, codeVersion: text(r[2]), status: text(r[3]), started: text(r[4]),
-                         database: path, comparisons: comparisons, causes: causes, maskGrid: grid, magnitudes: magnitudes,
-                         byStep: byStep, totalDivergences: total, unexplained: unexplained, featured: featured, sampling: sampling)
+        return RunReport(
+            experiment: text(r[1]), runID: runID, codeVersion: text(r[2]), status: text(r[3]), started: text(r[4]),
+            database: path, comparisons: comparisons, causes: causes, maskGrid: grid, magnitudes: magnitudes,
+            byStep: byStep, totalDivergences: total, unexplained: unexplained, featured: featured, sampling: sampling)
     }
 }

@@ -28,15 +28,15 @@ public enum Shrinker {
         _ c: Case, comparison: Comparison, causes: Set<String>, engines: [String: ExternalEngineSpec] = [:]
     ) -> Bool {
         guard !c.steps.isEmpty else { return false }
-        let r = UnitRunner.run(
-            tree: c.scenario.tree, constraints: c.scenario.constraints, steps: c.steps, comparison: comparison, unit: 0,
-            engines: engines, visualFormats: c.scenario.visualFormats)
+        let r = UnitRunner.run(c.scenario, steps: c.steps, comparison: comparison, unit: 0, engines: engines)
         return r.error == nil && r.divergences.contains { Set($0.causes.nameList) == causes }
     }
 
     /// What a shrink found and what it cost.
     public struct Outcome: Sendable {
         public var result: Case
+        /// Whether the starting case showed the divergence at all (if not, `result` is the start).
+        public var reproduced: Bool
         /// Candidates tried (each a run of both sides).
         public var calls: Int
         /// Whether it stopped at the budget rather than at a case no change makes smaller.
@@ -54,7 +54,7 @@ public enum Shrinker {
         _ start: Case, comparison: Comparison, causes: Set<String>, engines: [String: ExternalEngineSpec],
         engineCalls: Int = defaultEngineCalls
     ) -> Outcome {
-        let external = [comparison.a, comparison.b].contains { if case .external = $0 { true } else { false } }
+        let external = comparison.a.isExternal || comparison.b.isExternal
         var calls = 0
         var exhausted = false
         func tries(_ c: Case) -> Bool {
@@ -77,7 +77,7 @@ public enum Shrinker {
         // and constraints they name) and shrink the steps and numbers only.
         if !tries(best) {
             guard !start.scenario.visualFormats.isEmpty, tries(start) else {
-                return Outcome(result: start, calls: calls, budgetExhausted: exhausted)
+                return Outcome(result: start, reproduced: false, calls: calls, budgetExhausted: exhausted)
             }
             best = start
         }
@@ -131,7 +131,7 @@ public enum Shrinker {
             }
             if exhausted { break }
         }
-        return Outcome(result: best, calls: calls, budgetExhausted: exhausted)
+        return Outcome(result: best, reproduced: true, calls: calls, budgetExhausted: exhausted)
     }
 
     /// The case without view `k` and its descendants, and without the constraints that name them.

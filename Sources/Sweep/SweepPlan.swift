@@ -131,8 +131,7 @@ public struct SweepPlan: Sendable {
         let u = unit(index)
         let entry = scenario(for: u)
         return UnitRunner.run(
-            tree: entry.tree, constraints: entry.constraints, steps: steps(scenario: u.scenario, sequence: u.sequence),
-            comparison: spec.comparisons[u.comparison], unit: index, engines: spec.engines,
-            visualFormats: entry.visualFormats)
+            entry, steps: steps(scenario: u.scenario, sequence: u.sequence), comparison: spec.comparisons[u.comparison],
+            unit: index, engines: spec.engines)
     }
 }

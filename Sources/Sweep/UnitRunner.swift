@@ -86,9 +86,9 @@ public struct UnitResult: Hashable, Sendable {
         return out
     }
 
-    /// The sizes as `[[w,h],…]` in the lab's number format (what results.db stores and replay reads).
-    /// `[[w,h],…]` as `JSONWriter` writes it, built directly: the results writer's workers make one per
-    /// unit, and building it through `JSONValue` cost more than writing the unit's rows.
+    /// The sizes as `[[w,h],…]`, exactly as `JSONWriter` writes them (what results.db stores and replay
+    /// reads), built directly: the workers make one per unit, and building it through `JSONValue` cost
+    /// more than writing the unit's rows.
     public var sizesJSON: String {
         var out = "["
         out.reserveCapacity(2 + 16 * sizes.count)
@@ -149,10 +149,14 @@ public enum UnitRunner {
         if case .autolayout = config { roots.autoLayout } else { roots.springs }
     }
 
+    /// A scenario (its tree, its constraints and, for external engines, its Visual Format entries as
+    /// written) through `steps` on both sides of `comparison`.
     public static func run(
-        tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
-        unit: Int, engines: [String: ExternalEngineSpec] = [:], visualFormats: [VisualFormatEntry] = []
+        _ scenario: Scenario, steps: [SweepStep], comparison: Comparison, unit: Int,
+        engines: [String: ExternalEngineSpec] = [:]
     ) -> UnitResult {
+        let tree = scenario.tree
+        let constraints = scenario.constraints
         let first = roots(steps.first ?? SweepStep(size: tree.superviewSize), root: tree.root)
         // External sides run the whole sequence first: a failure leaves the unit without results.
         var external: [Int: [[Rect]]] = [:]
@@ -169,8 +173,7 @@ public enum UnitRunner {
             do {
                 let sizes = steps.map { side(config, roots($0, root: tree.root)).size }
                 external[k] = try ExternalEnginePool.shared.run(
-                    spec, scenario: externalScenario(tree: tree, constraints: constraints, visualFormats: visualFormats),
-                    sizes: sizes)
+                    spec, scenario: scenario, sizes: sizes)
             } catch {
                 failed.error = "unit \(unit): \(error)"
                 failed.errorStops = spec.onError == .stop
@@ -194,8 +197,8 @@ public enum UnitRunner {
         var inherited = Array(repeating: Causes(), count: n)
         let order = topologicalOrder(tree)
         // Two Auto Layout engines, one of them live: classify by the constraints, not by events.
-        let engineTraits = comparesAutoLayoutEngines(comparison) ? EngineTraits.traits(tree: tree, constraints: constraints) : nil
-        var engineHistory = Array(repeating: Causes(), count: tree.views.count)
+        let engineTraits =
+            comparesAutoLayoutEngines(comparison) ? EngineTraits.traits(tree: tree, constraints: constraints) : nil
         var result = UnitResult(
             unit: unit, sizes: steps.map(\.size), environments: steps.compactMap(\.environment),
             passes: [], settled: [], divergingViews: [], divergences: [], viewSteps: n * steps.count)
@@ -232,29 +235,18 @@ public enum UnitRunner {
                 count += 1
                 var causes = inherited[i]
                 if let engineTraits {
-                    // Every view of both sides is placed by constraints: the lab's hand-written mark says nothing.
-                    causes.remove(.handWritten)
                     let now = EngineTraits.causes(engineTraits[i], a: fa[i], b: fb[i], tolerance: comparison.tolerance)
-                    // A clamp or a rounding stays in the frame the engine resizes from next time.
-                    engineHistory[i].formUnion(now.intersection(EngineTraits.lasting))
-                    causes.formUnion(now)
-                    causes.formUnion(engineHistory[i])
-                    if let p = tree.parentIndex[i] { causes.formUnion(engineHistory[p]) }
+                    // A clamp or a rounding stays in the frame the engine resizes from next time: it
+                    // joins the view's history, which its subviews inherit, like an event.
+                    history[i].formUnion(now.intersection(EngineTraits.lasting))
+                    inherited[i].formUnion(now.intersection(EngineTraits.lasting))
+                    causes = inherited[i].intersection(EngineTraits.keptFromHistory).union(now)
                 }
                 result.divergences.append(Divergence(step: k, view: i, a: fa[i], b: fb[i], causes: causes))
             }
             result.divergingViews.append(count)
         }
         return result
-    }
-
-    /// What an external engine is sent: the hand-written constraints and the Visual Format entries as
-    /// written, which the engine parses with its own framework's parser (the scenario writer leaves
-    /// out the constraints the lab compiled from them).
-    static func externalScenario(tree: ViewTree, constraints: [LayoutConstraint], visualFormats: [VisualFormatEntry])
-        -> Scenario
-    {
-        Scenario(tree: tree, constraints: constraints, visualFormats: visualFormats)
     }
 
     /// An external engine against the lab's Auto Layout (either side).
@@ -285,16 +277,28 @@ extension UnitRunner {
     /// Both sides' frames at step `step` of a unit, recomputed from scratch (what `layoutlab replay`
     /// prints for a stored divergence).
     public static func replay(
-        tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison,
-        step: Int, engines: [String: ExternalEngineSpec] = [:], visualFormats: [VisualFormatEntry] = []
+        _ scenario: Scenario, steps: [SweepStep], comparison: Comparison, step: Int,
+        engines: [String: ExternalEngineSpec] = [:]
     ) throws(UnitFailure) -> (a: [Rect], b: [Rect]) {
         let single = run(
-            tree: tree, constraints: constraints, steps: Array(steps.prefix(step + 1)),
+            scenario, steps: Array(steps.prefix(step + 1)),
             comparison: Comparison(a: comparison.a, b: comparison.b, scale: comparison.scale, tolerance: -1), unit: 0,
-            engines: engines, visualFormats: visualFormats)
+            engines: engines)
         if let error = single.error { throw UnitFailure(message: error) }
         // With a negative tolerance every view "diverges", so the last step's rows hold every frame.
         let last = single.divergences.filter { $0.step == step }.sorted { $0.view < $1.view }
         return (last.map(\.a), last.map(\.b))
+    }
+}
+
+extension UnitRunner {
+    /// `run` for a tree and its constraints alone (no Visual Format entries to send an engine).
+    public static func run(
+        tree: ViewTree, constraints: [LayoutConstraint], steps: [SweepStep], comparison: Comparison, unit: Int,
+        engines: [String: ExternalEngineSpec] = [:]
+    ) -> UnitResult {
+        run(
+            Scenario(tree: tree, constraints: constraints), steps: steps, comparison: comparison, unit: unit,
+            engines: engines)
     }
 }

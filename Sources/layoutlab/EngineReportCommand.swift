@@ -31,9 +31,6 @@ struct EngineReportCommand: ParsableCommand {
     @Option(help: "At most this many engine calls per class's shrink.")
     var engineCalls = Shrinker.defaultEngineCalls
 
-    @Option(help: "Classes covering fewer view-steps than this are listed but not shrunk.")
-    var minViewSteps = 1
-
     func run() throws {
         let database: Database
         let summary: EngineClassSummary
@@ -44,18 +41,11 @@ struct EngineReportCommand: ParsableCommand {
             printError("\(db): \(error)")
             throw ExitCode(1)
         }
-        var classes: [EngineReport.ClassCase] = []
+        var cases: [EngineReport.MinimalCase] = []
         for (k, c) in summary.classes.enumerated() {
-            var item = EngineReport.ClassCase(
-                comparison: c.comparison, causes: c.causes, viewSteps: c.viewSteps, units: c.units, example: c.example)
-            if c.viewSteps >= minViewSteps {
-                let line = "class \(k + 1)/\(summary.classes.count): \(c.causes.joined(separator: ","))\n"
-                FileHandle.standardError.write(Data(line.utf8))
-                minimise(&item, database: database)
-            } else {
-                item.note = "fewer than \(minViewSteps) view-steps (--min-view-steps)"
-            }
-            classes.append(item)
+            let line = "class \(k + 1)/\(summary.classes.count): \(c.causes.joined(separator: ","))\n"
+            FileHandle.standardError.write(Data(line.utf8))
+            cases.append(minimalCase(of: c, database: database))
         }
         let report = EngineReport(
             title: "GNUstep master's Auto Layout against the lab's",
@@ -67,53 +57,48 @@ struct EngineReportCommand: ParsableCommand {
                 the lab's Auto Layout with AppKit's translation of masks. Engines/appkit/NOTES.md traces each finding \
                 to GNUstep's source.
                 """,
-            comparisons: summary.comparisons.map {
-                EngineReport.ComparisonLine(
-                    index: $0.index, label: $0.label, units: $0.units, viewSteps: $0.viewSteps,
-                    divergences: $0.divergences,
-                    failedUnits: $0.failedUnits, commonError: $0.commonError)
-            },
-            classes: classes)
+            summary: summary, cases: cases)
         do {
             try report.markdown().write(toFile: out, atomically: true, encoding: .utf8)
         } catch {
             printError("\(out): \(error)")
             throw ExitCode(1)
         }
-        printNote("wrote \(out): \(classes.count) classes")
+        printNote("wrote \(out): \(cases.count) classes")
     }
 
-    /// Shrinks the class's example against the engine and records both sides' frames.
-    func minimise(_ item: inout EngineReport.ClassCase, database: Database) {
+    /// The class's example shrunk against the engine, with both sides' frames after its last size.
+    func minimalCase(of c: EngineClassSummary.Class, database: Database) -> EngineReport.MinimalCase {
+        var item = EngineReport.MinimalCase()
         let stored: StoredDivergence
-        do { stored = try StoredDivergence.load(database, id: item.example) } catch {
+        do { stored = try StoredDivergence.load(database, id: c.example) } catch {
             item.note = "\(error)"
-            return
+            return item
         }
         let start = Shrinker.Case(scenario: stored.scenario, steps: Array(stored.steps.prefix(stored.step + 1)))
         let outcome = Shrinker.shrink(
             start, comparison: stored.comparison, causes: Set(stored.causes), engines: stored.engines,
             engineCalls: engineCalls)
         item.calls = outcome.calls
-        guard outcome.calls > 1 || outcome.result.scenario != start.scenario else {
+        guard outcome.reproduced else {
             item.note = "it does not reproduce with the current code and engine"
-            return
+            return item
         }
         if outcome.budgetExhausted { item.note = "stopped at the budget of \(engineCalls) calls" }
         let small = outcome.result
-        item.minimal = small.scenario
+        item.scenario = small.scenario
         item.sizes = small.steps.map(\.size)
         let last = small.steps.count - 1
         guard
             let frames = try? UnitRunner.replay(
-                tree: small.scenario.tree, constraints: small.scenario.constraints, steps: small.steps,
-                comparison: stored.comparison, step: last, engines: stored.engines)
-        else { return }
+                small.scenario, steps: small.steps, comparison: stored.comparison, step: last, engines: stored.engines)
+        else { return item }
         let ids = small.scenario.tree.views.map(\.id)
         item.engineFrames = Dictionary(uniqueKeysWithValues: zip(ids, frames.a))
         item.labFrames = Dictionary(uniqueKeysWithValues: zip(ids, frames.b))
         // The diverging view: the one with the largest difference at the last size.
         let differences = zip(frames.a, frames.b).map { $0.maxEdgeDifference(to: $1) }
         item.view = differences.indices.max { differences[$0] < differences[$1] }.map { ids[$0] } ?? ""
+        return item
     }
 }

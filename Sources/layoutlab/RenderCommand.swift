@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import Environment
+import Foundation
 import Geometry
 import LabJSON
 import Margins
@@ -40,17 +40,23 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Edges further apart than this diverge (scenario file). (default: 1e-6)")
     var tolerance: Double = 1e-6
 
-    @Option(help: "Which step: a number from 1, or `all` for a strip of the whole sequence. (default: the divergence's step, or the last)")
+    @Option(
+        help:
+            "Which step: a number from 1, or `all` for a strip of the whole sequence. (default: the divergence's step, or the last)"
+    )
     var steps: String?
 
     @Option(help: "Write the SVG here instead of standard output.")
     var out: String?
 
-    @Flag(help: "Also draw the root's safe area (bars included) and layout margins, and every view's margins (side A's).")
+    @Flag(
+        help: "Also draw the root's safe area (bars included) and layout margins, and every view's margins (side A's).")
     var showMargins = false
 
     func run() throws {
-        let scenario: Scenario, sweepSteps: [SweepStep], comparison: Comparison
+        let scenario: Scenario
+        let sweepSteps: [SweepStep]
+        let comparison: Comparison
         var chosen: Int
         var engines: [String: ExternalEngineSpec] = [:]
         if let id = Int64(subject), a == nil, b == nil, sizes == nil {
@@ -60,12 +66,15 @@ struct RenderCommand: ParsableCommand {
                 printError("\(path): \(error)")
                 throw ExitCode(1)
             }
-            (scenario, sweepSteps, comparison, chosen, engines) = (stored.scenario, stored.steps, stored.comparison, stored.step, stored.engines)
+            (scenario, sweepSteps, comparison, chosen, engines) = (
+                stored.scenario, stored.steps, stored.comparison, stored.step, stored.engines
+            )
         } else {
             guard db == nil else { throw ValidationError("--db takes a divergence id, not a scenario file") }
             guard let a, let b, let sizes else { throw ValidationError("a scenario file needs --a, --b and --sizes") }
             guard let ca = BackendConfiguration(a), let cb = BackendConfiguration(b) else {
-                throw ValidationError("unknown backend in --a \(a) / --b \(b) (e.g. springs/documented, autolayout/modern/once)")
+                throw ValidationError(
+                    "unknown backend in --a \(a) / --b \(b) (e.g. springs/documented, autolayout/modern/once)")
             }
             scenario = try ScenarioFile.load(subject)
             sweepSteps = sizes.sizes.map { SweepStep(size: $0) }
@@ -87,9 +96,8 @@ struct RenderCommand: ParsableCommand {
         for k in indices {
             let frames: (a: [Rect], b: [Rect])
             do {
-                frames = try UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: sweepSteps,
-                                               comparison: comparison, step: k, engines: engines,
-                                               visualFormats: scenario.visualFormats)
+                frames = try UnitRunner.replay(
+                    scenario, steps: sweepSteps, comparison: comparison, step: k, engines: engines)
             } catch {
                 printError("\(error)")
                 throw ExitCode(1)
@@ -97,19 +105,24 @@ struct RenderCommand: ParsableCommand {
             let size = sweepSteps[k].size
             var insets: DivergencePicture.Insets?
             if showMargins {
-                let root = sweepSteps[k].environment.map { RootPlacement.place(scenario.tree.root, in: $0).insets }
+                let root =
+                    sweepSteps[k].environment.map { RootPlacement.place(scenario.tree.root, in: $0).insets }
                     ?? RootPlacement.place(scenario.tree.root, size: size)
                 var tree = scenario.tree
                 tree.superviewSize = size
                 tree.setFrames(frames.a)
                 let resolved = LayoutMargins.resolve(tree, frames: frames.a, rootSize: size, root: root)
-                insets = DivergencePicture.Insets(rootSafeArea: resolved.rootSafeArea, rootMargins: resolved.rootMargins, margins: resolved.margins)
+                insets = DivergencePicture.Insets(
+                    rootSafeArea: resolved.rootSafeArea, rootMargins: resolved.rootMargins, margins: resolved.margins)
             }
-            pictures.append(DivergencePicture(
-                tree: scenario.tree, superview: size, a: frames.a, b: frames.b, labelA: "\(comparison.a)", labelB: "\(comparison.b)",
-                tolerance: comparison.tolerance,
-                caption: "step \(k + 1) of \(sweepSteps.count), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))",
-                insets: insets))
+            pictures.append(
+                DivergencePicture(
+                    tree: scenario.tree, superview: size, a: frames.a, b: frames.b, labelA: "\(comparison.a)",
+                    labelB: "\(comparison.b)",
+                    tolerance: comparison.tolerance,
+                    caption:
+                        "step \(k + 1) of \(sweepSteps.count), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))",
+                    insets: insets))
         }
         let svg = pictures.count == 1 ? pictures[0].svg() : DivergencePicture.strip(pictures)
         if let out {

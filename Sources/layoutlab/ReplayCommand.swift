@@ -25,31 +25,46 @@ struct ReplayCommand: ParsableCommand {
             printError("\(db): \(error)")
             throw ExitCode(1)
         }
-        let scenario = stored.scenario, steps = stored.steps, step = stored.step, viewID = stored.viewID
-        let causes = stored.causes.joined(separator: ","), sizesJSON = stored.sizesJSON
+        let scenario = stored.scenario
+        let steps = stored.steps
+        let step = stored.step
+        let viewID = stored.viewID
+        let causes = stored.causes.joined(separator: ",")
+        let sizesJSON = stored.sizesJSON
         let sizes = steps.map { $0.size }
-        let (a, b, scale, tolerance) = (stored.comparison.a, stored.comparison.b, stored.comparison.scale, stored.comparison.tolerance)
+        let (a, b, scale, tolerance) = (
+            stored.comparison.a, stored.comparison.b, stored.comparison.scale, stored.comparison.tolerance
+        )
         let comparison = Comparison(a: a, b: b, scale: scale, tolerance: tolerance)
         let frames: (a: [Rect], b: [Rect])
         do {
-            frames = try UnitRunner.replay(tree: scenario.tree, constraints: scenario.constraints, steps: steps, comparison: comparison,
-                                           step: Int(step), engines: stored.engines,
-                                           visualFormats: scenario.visualFormats)
+            frames = try UnitRunner.replay(
+                scenario, steps: steps, comparison: comparison, step: Int(step),
+                engines: stored.engines)
         } catch {
             printError("divergence \(divergence): \(error)")
             throw ExitCode(1)
         }
         let size = sizes[Int(step)]
         let environment = steps[Int(step)].environment.map { ", \($0.label)" } ?? ""
-        print("divergence \(divergence): view \(viewID), step \(step + 1) of \(sizes.count), superview \(JSONWriter.plainNumber(size.width))x\(JSONWriter.plainNumber(size.height))\(environment)")
+        print(
+            "divergence \(divergence): view \(viewID), step \(step + 1) of \(sizes.count), superview \(JSONWriter.plainNumber(size.width))x\(JSONWriter.plainNumber(size.height))\(environment)"
+        )
         print("causes: \(causes)")
-        print("A = \(a)   B = \(b)\(scale.map { "   scale \($0)" } ?? "")   tolerance \(JSONWriter.plainNumber(tolerance))\n")
-        func f(_ r: Rect) -> String { [r.x, r.y, r.width, r.height].map(JSONWriter.plainNumber).joined(separator: " ") }
+        print(
+            "A = \(a)   B = \(b)\(scale.map { "   scale \($0)" } ?? "")   tolerance \(JSONWriter.plainNumber(tolerance))\n"
+        )
+        func f(_ r: Rect) -> String {
+            [r.x, r.y, r.width, r.height].map(JSONWriter.plainNumber).joined(separator: " ")
+        }
         var rows = [["", "view", "mask", "A: x y width height", "B: x y width height", "max |Δ edge|"]]
         for (i, v) in scenario.tree.views.enumerated() {
             let d = frames.a[i].maxEdgeDifference(to: frames.b[i])
-            rows.append([v.id == viewID ? "→" : (d > tolerance ? "*" : ""), v.id, v.mask.notation, f(frames.a[i]), f(frames.b[i]),
-                         JSONWriter.plainNumber(d)])
+            rows.append([
+                v.id == viewID ? "→" : (d > tolerance ? "*" : ""), v.id, v.mask.notation, f(frames.a[i]),
+                f(frames.b[i]),
+                JSONWriter.plainNumber(d),
+            ])
         }
         print(TextTable.render(rows), terminator: "")
         print("\nsizes applied: \(sizesJSON)")

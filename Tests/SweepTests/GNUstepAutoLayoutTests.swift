@@ -232,4 +232,38 @@ struct GNUstepAutoLayoutTests {
             Shrinker.reproduces(
                 free.result, comparison: comparison, causes: ["competing-priorities"], engines: spec.engines))
     }
+
+    /// A Visual Format row reaches the engine as its strings, parsed by the engine's own parser: along
+    /// the row its views sit where the lab puts them at widths with room for them (compressed, the
+    /// content-size class shows); only the vertical `|-[v]` pins differ (GNUstep's top in a flipped
+    /// view). Without the strings the engine leaves the views where
+    /// they were designed, so a replay that dropped them (as engine-report's once did) is caught here.
+    @Test(.enabled(if: engineAvailable, skipReason))
+    func liveEngineParsesVisualFormat() throws {
+        let spec = try SpecReader.read(
+            text: String(
+                contentsOf: Self.repo.appendingPathComponent("experiments/gnustep-autolayout.yaml"), encoding: .utf8),
+            file: Self.repo.appendingPathComponent("experiments/gnustep-autolayout.yaml").path)
+        let comparison = spec.comparisons[3]
+        var rowSpec = RowGeneratorSpec(count: 1, views: 3...3, axis: .width)
+        rowSpec.platform = .appkit
+        let row = RowGenerator.scenario(rowSpec, seed: 7, index: 0, generator: 0)
+        #expect(row.visualFormats.first?.format.hasPrefix("H:|-") == true)
+        let steps = [480.0, 360, 600].map { SweepStep(size: Size(width: $0, height: 480)) }
+        let r = UnitRunner.run(row, steps: steps, comparison: comparison, unit: 0, engines: spec.engines)
+        #expect(r.error == nil)
+        #expect(!r.divergences.isEmpty, "the vertical pins diverge")
+        for d in r.divergences {
+            #expect(abs(d.a.x - d.b.x) < 1e-3 && abs(d.a.width - d.b.width) < 1e-3, "step \(d.step) view \(d.view)")
+            #expect(d.causes.nameList.contains("vertical-edges"))
+        }
+        let replayed = try UnitRunner.replay(row, steps: steps, comparison: comparison, step: 1, engines: spec.engines)
+        let narrow = replayed.a.map(\.x)
+        var bare = row
+        bare.visualFormats = []
+        bare.constraints = []
+        let without = try UnitRunner.replay(bare, steps: steps, comparison: comparison, step: 1, engines: spec.engines)
+        #expect(narrow != without.a.map(\.x), "the formats move the views at 360 points")
+        #expect(zip(narrow, replayed.b.map(\.x)).allSatisfy { abs($0 - $1) < 1e-3 })
+    }
 }
