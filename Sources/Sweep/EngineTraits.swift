@@ -93,9 +93,13 @@ public enum EngineTraits {
     /// The causes of a divergence of a view with `traits` between frames `a` and `b`: the traits of
     /// the axes whose frames differ by more than `tolerance` (`non-finite` when an edge is NaN);
     /// `float32-noise` when no edge differs by 1e-3 point or more; `rounding` when one side's
-    /// differing edges are the other's rounded; `clamp` when one side's size is negative and the
+    /// differing edges (or origin and size, here or in the window, `windowOffset` being the sum of the
+    /// ancestors' origins on each side) are the other's rounded; `clamp` when one side's size is negative and the
     /// other's is not.
-    public static func causes(_ traits: ViewTraits, a: Rect, b: Rect, tolerance: Double) -> Causes {
+    public static func causes(
+        _ traits: ViewTraits, a: Rect, b: Rect, windowOffsetA: Point = .zero, windowOffsetB: Point = .zero,
+        tolerance: Double
+    ) -> Causes {
         var out = Causes()
         // `!(d <= tolerance)`: a NaN edge differs too.
         if !(max(abs(a.x - b.x), abs(a.maxX - b.maxX)) <= tolerance) { out.formUnion(traits.horizontal) }
@@ -104,16 +108,25 @@ public enum EngineTraits {
             out.insert(.nonFinite)
         }
         if a.maxEdgeDifference(to: b) < 1e-3 { out.insert(.float32Noise) }
-        // Wherever the edges differ, one side's is a whole point and the other's, within half a
-        // point, is not: one side rounded (GNUstep master's own autoresizing still runs under Auto
-        // Layout, with its rounding).
-        let pairs = zip([a.x, a.y, a.maxX, a.maxY], [b.x, b.y, b.maxX, b.maxY]).filter { abs($0 - $1) > tolerance }
-        if !pairs.isEmpty,
-            pairs.allSatisfy({
-                (1e-3...0.5).contains(abs($0 - $1)) && ($0 == $0.rounded()) != ($1 == $1.rounded())
-            })
-        {
-            out.insert(.rounding)
+        // Wherever the edges differ, or the origins and sizes, one side's is a whole point and the
+        // other's, within half a point, is not: one side rounded. GNUstep master's own autoresizing
+        // still runs under Auto Layout and rounds to whole points of the window, origin and size each:
+        // a height of 140.5 at 85.76 becomes 141 at 86 (the bottom edge moves by 0.74), and a view at
+        // 84 in a superview at 70.33 lands at 83.67. Whole within 1e-6 (the lab's 84 may be 84 − 1 ulp).
+        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
+        func rounded(_ x: [Double], _ y: [Double]) -> Bool {
+            let pairs = zip(x, y).filter { abs($0 - $1) > tolerance }
+            return !pairs.isEmpty && pairs.allSatisfy { (1e-3...0.5).contains(abs($0 - $1)) && whole($0) != whole($1) }
+        }
+        for (oa, ob) in [(Point.zero, Point.zero), (windowOffsetA, windowOffsetB)] {
+            var (wa, wb) = (a, b)
+            (wa.x, wa.y, wb.x, wb.y) = (a.x + oa.x, a.y + oa.y, b.x + ob.x, b.y + ob.y)
+            if rounded([wa.x, wa.y, wa.maxX, wa.maxY], [wb.x, wb.y, wb.maxX, wb.maxY])
+                || rounded([wa.x, wa.y, wa.width, wa.height], [wb.x, wb.y, wb.width, wb.height])
+            {
+                out.insert(.rounding)
+                break
+            }
         }
         // One side kept a negative size that the other clamped at zero.
         if (a.width < 0) != (b.width < 0) || (a.height < 0) != (b.height < 0) { out.insert(.clamp) }

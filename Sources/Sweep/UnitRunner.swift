@@ -223,6 +223,10 @@ public enum UnitRunner {
             // The environment placed the two roots differently: every view was moved by the bars.
             let barsMoved = ra.size != rb.size || ra.origin != rb.origin
             var count = 0
+            // Where each view's origin lies in the window, on each side (for a rounding to whole
+            // points of the window).
+            let windowA = engineTraits == nil ? [] : windowOrigins(fa, tree: tree, order: order)
+            let windowB = engineTraits == nil ? [] : windowOrigins(fb, tree: tree, order: order)
             for i in order {
                 history[i].formUnion(a.events(i))
                 history[i].formUnion(b.events(i))
@@ -235,7 +239,10 @@ public enum UnitRunner {
                 count += 1
                 var causes = inherited[i]
                 if let engineTraits {
-                    let now = EngineTraits.causes(engineTraits[i], a: fa[i], b: fb[i], tolerance: comparison.tolerance)
+                    let p = tree.parentIndex[i]
+                    let now = EngineTraits.causes(
+                        engineTraits[i], a: fa[i], b: fb[i], windowOffsetA: p.map { windowA[$0] } ?? .zero,
+                        windowOffsetB: p.map { windowB[$0] } ?? .zero, tolerance: comparison.tolerance)
                     // A clamp or a rounding stays in the frame the engine resizes from next time: it
                     // joins the view's history, which its subviews inherit, like an event.
                     history[i].formUnion(now.intersection(EngineTraits.lasting))
@@ -247,6 +254,17 @@ public enum UnitRunner {
             result.divergingViews.append(count)
         }
         return result
+    }
+
+    /// Each view's origin in its window: its frame's origin plus its ancestors' (parents come first
+    /// in `order`).
+    static func windowOrigins(_ frames: [Rect], tree: ViewTree, order: [Int]) -> [Point] {
+        var out = [Point](repeating: .zero, count: frames.count)
+        for i in order {
+            let base = tree.parentIndex[i].map { out[$0] } ?? .zero
+            out[i] = Point(x: base.x + frames[i].x, y: base.y + frames[i].y)
+        }
+        return out
     }
 
     /// An external engine against the lab's Auto Layout (either side).

@@ -159,6 +159,35 @@ struct GNUstepAutoLayoutTests {
         #expect(rounded.nameList == ["rounding"])
     }
 
+    /// GNUstep master rounds a view's springs frame to whole points of the window, origin and size
+    /// each. Frames its engine gave in the sweep of experiments/gnustep-autolayout.yaml (units the
+    /// edge-only test left unexplained): `h=--& v=&-&` at 85.758/140.5 came out 86/141, and a view at
+    /// (84, 14) in a superview at (70.334, 90.5) came out at (83.666, 14.5).
+    @Test func roundingOfOriginAndSizeInTheWindow() {
+        let none: EngineTraits.ViewTraits = ([], [])
+        let ownSize = EngineTraits.causes(
+            none, a: Rect(x: 190, y: 86, width: 0, height: 141),
+            b: Rect(x: 190, y: 85.75847369195435, width: 0, height: 140.5), tolerance: 1e-9)
+        #expect(ownSize == [.rounding])
+        let a = Rect(x: 83.66603088378906, y: 14.5, width: 81, height: 0)
+        let b = Rect(x: 83.99999999999999, y: 14, width: 81, height: 0)
+        #expect(
+            EngineTraits.causes(
+                none, a: a, b: b, windowOffsetA: Point(x: 70.33396911621094, y: 90.5),
+                windowOffsetB: Point(x: 70.33396859853777, y: 90.5), tolerance: 1e-9) == [.rounding])
+        // Not a rounding: differences above half a point, or both sides off the grid.
+        #expect(
+            EngineTraits.causes(
+                none, a: Rect(x: 10, y: 0, width: 5, height: 5), b: Rect(x: 10.7, y: 0, width: 5, height: 5),
+                tolerance: 1e-9
+            ).isEmpty)
+        #expect(
+            EngineTraits.causes(
+                none, a: Rect(x: 10.2, y: 0, width: 5, height: 5), b: Rect(x: 10.4, y: 0, width: 5, height: 5),
+                tolerance: 1e-9
+            ).isEmpty)
+    }
+
     /// A small form of experiments/gnustep-autolayout.yaml against the live engine: every unit runs,
     /// every divergence has a cause, and the three weak widths against one stronger give GNUstep's
     /// weighted median, not Apple's strict priority.
