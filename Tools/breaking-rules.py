@@ -6,9 +6,11 @@
 Runs `layoutlab log --format json` on every NNNN.log of CORPUS (default $LAYOUTLAB_LOG_CORPUS, else
 ../shared/corpus/logs beside the repository; needs a built layoutlab, `swift build`) and, for each
 rule below, counts the logs where the rule, reading the listed constraints only (class, identifier,
-form, constant, order), names the constraint the log's recovery line names. The lab's rule is the
-last one; `BreakingRule` in Sources/AutoLayout implements it, and `layoutlab log` reports it as
-`lab_breaks`. Also prints a leave-one-out check of choosing among these rules by their score.
+form, constant, order, and the depth of its owner in the hierarchy `LogHierarchy` infers from the
+list), names the constraint the log's recovery line names. The lab's rule is the last one;
+`BreakingRule` in Sources/AutoLayout implements it, and `layoutlab log` reports it as `lab_breaks`.
+The rule is fitted to this corpus: each step's evidence is printed (the logs it decides), and a
+leave-one-out check of choosing among these rules by their score.
 """
 import json, os, re, subprocess, sys
 
@@ -42,10 +44,27 @@ def is_size(m):
     """A unary size: `[X(c)]`, or `X.width == c` (no second item)."""
     return m['form'] == 'size' or re.search(r'\.(width|height) [=≥≤] −?-?[0-9.]+( @[0-9.]+)?$', m['words']) is not None
 
-def lab_rule(cs, later=True):
+def keyed(key, later=True):
+    """Among the unprotected (all if none), the largest key; the later one on a tie."""
+    def rule(cs):
+        pool = unprotected(cs)
+        best = pool[0]
+        for i in pool[1:]:
+            a, b = key(cs[i]), key(cs[best])
+            if a > b or (later and a == b): best = i
+        return best
+    return rule
+
+def old_rule(cs, later=True):
     pool = unprotected(cs)
     pool = [i for i in pool if cs[i]['form'] != 'leadingPin'] or pool
     return largest(cs, pool, later)
+
+depth = lambda m: m['owner_depth']
+not_pin = lambda m: m['form'] != 'leadingPin'
+spacing = lambda m: m['spacing']
+size = lambda m: abs(m['constant'])
+lab_rule = keyed(lambda m: (depth(m), not_pin(m), spacing(m), size(m)))
 
 rules = [
     ('the first listed', lambda cs: 0),
@@ -57,8 +76,19 @@ rules = [
      lambda cs: next((i for i in unprotected(cs) if is_size(cs[i])), unprotected(cs)[0])),
     ('not protected, largest constant, earlier on a tie', lambda cs: largest(cs, unprotected(cs), later=False)),
     ('not protected, largest constant, later on a tie', lambda cs: largest(cs, unprotected(cs))),
-    ('not protected, not a leading pin, largest constant, earlier on a tie', lambda cs: lab_rule(cs, later=False)),
-    ('the lab\'s rule: not protected, not a leading pin, largest constant, later on a tie', lab_rule),
+    ('not protected, not a leading pin, largest constant, earlier on a tie', lambda cs: old_rule(cs, later=False)),
+    ('not protected, not a leading pin, largest constant, later on a tie (the rule before owner depth)', old_rule),
+    ('not protected, deepest owner, largest constant', keyed(lambda m: (depth(m), size(m)))),
+    ('not protected, deepest owner, not a leading pin, largest constant',
+     keyed(lambda m: (depth(m), not_pin(m), size(m)))),
+    ('not protected, deepest owner, spacing, largest constant', keyed(lambda m: (depth(m), spacing(m), size(m)))),
+    ('not protected, not a leading pin, spacing, largest constant (no owner depth)',
+     keyed(lambda m: (not_pin(m), spacing(m), size(m)))),
+    ('not protected, deepest owner, not a leading pin, spacing (no constant)',
+     keyed(lambda m: (depth(m), not_pin(m), spacing(m)))),
+    ('the lab\'s rule, earlier on a tie', keyed(lambda m: (depth(m), not_pin(m), spacing(m), size(m)), later=False)),
+    ('the lab\'s rule: not protected, deepest owner, not a leading pin, spacing, largest constant, later on a tie',
+     lab_rule),
 ]
 
 total = len(logs)

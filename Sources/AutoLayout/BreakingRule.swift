@@ -14,27 +14,45 @@ import ViewTree
 ///    translated autoresizing masks, cells' and hosting views' encapsulated sizes, temporary and
 ///    fitting sizes, stack views' hiding constraints, safe-area and margin guides, layout supports,
 ///    system spacing (83 such constraints in 65 logs, broken once: in a log listing nothing else).
-/// 2. Nor is a leading or top inset to the superview (`|-(8)-[X]`, Apple's `_constraintType` 3):
-///    1 of the apps' 47 was broken.
-/// 3. Of the rest, the one with the largest constant (absolute value) — a fixed size, a long
-///    inset — and on a tie the later one in the list.
+/// 2. Of the rest, the one owned deepest in the view hierarchy: a constraint belongs to its items'
+///    nearest common ancestor (where `addConstraint:` installs it; a size, to its view), and the
+///    deeper that owner, the sooner it goes. Without this step the rule names 66 logs instead of 86.
+/// 3. Among those, not a leading or top inset to the superview (`|-(8)-[X]`, Apple's
+///    `_constraintType` 3): 1 of the apps' 47 was broken (2 logs turn on it).
+/// 4. Then a spacing between two views (`B.leading == A.trailing + 8`, `UISV-spacing`) before an
+///    alignment or a size (2 logs).
+/// 5. Then the largest constant (absolute value) — a fixed size, a long inset (13 logs) — and on a
+///    tie the later one in the list.
 ///
-/// On the corpus this names Apple's choice in 78 of 94 logs (83%); the misses turn on what logs do
-/// not print (the hierarchy order, UIKit's private keys, OS-version differences).
+/// On the corpus this names Apple's choice in 86 of 94 logs (91%); the misses turn on what logs do
+/// not print (UIKit's private keys, OS-version differences). A log shows no hierarchy, so its owners
+/// come from an inferred one (`LogHierarchy`); the backend reads its tree's.
 public enum BreakingRule {
     /// What the rule reads of one constraint of the conflicting set.
     public struct Candidate: Hashable, Sendable {
         /// UIKit's or AppKit's own bookkeeping (step 1).
         public var isProtected: Bool
-        /// `X.leading|left|top == X's superview's same edge + c`, multiplier 1 (step 2).
+        /// The depth of the view that owns it (its items' nearest common ancestor; the window's
+        /// root is 0), or -1 when its items share no known ancestor (step 2).
+        public var ownerDepth: Int
+        /// `X.leading|left|top == X's superview's same edge + c`, multiplier 1 (step 3).
         public var isLeadingPin: Bool
+        /// One view's edge against another's opposite edge: `B.leading == A.trailing + c` (step 4).
+        public var isSpacing: Bool
         public var constant: Double
 
-        public init(isProtected: Bool, isLeadingPin: Bool, constant: Double) {
+        public init(
+            isProtected: Bool, ownerDepth: Int = 0, isLeadingPin: Bool, isSpacing: Bool = false, constant: Double
+        ) {
             self.isProtected = isProtected
+            self.ownerDepth = ownerDepth
             self.isLeadingPin = isLeadingPin
+            self.isSpacing = isSpacing
             self.constant = constant
         }
+
+        /// Steps 2 to 5 as one key: the largest is broken.
+        var key: (Int, Int, Int, Double) { (ownerDepth, isLeadingPin ? 0 : 1, isSpacing ? 1 : 0, abs(constant)) }
     }
 
     /// The index of the constraint to break among `candidates`, listed in the engine's order.
@@ -42,10 +60,8 @@ public enum BreakingRule {
         guard !candidates.isEmpty else { return nil }
         var pool = Array(candidates.indices.filter { !candidates[$0].isProtected })
         if pool.isEmpty { pool = Array(candidates.indices) }
-        let notPins = pool.filter { !candidates[$0].isLeadingPin }
-        if !notPins.isEmpty { pool = notPins }
         var best = pool[0]
-        for k in pool.dropFirst() where abs(candidates[k].constant) >= abs(candidates[best].constant) { best = k }
+        for k in pool.dropFirst() where !(candidates[k].key < candidates[best].key) { best = k }
         return best
     }
 
@@ -79,7 +95,37 @@ public enum BreakingRule {
         default: isProtected = Self.isProtected(className: "NSLayoutConstraint", identifier: c.identifier)
         }
         if c.identifier == BreakingRule.systemIdentifier { isProtected = true }
-        return Candidate(isProtected: isProtected, isLeadingPin: isLeadingPin(c, in: tree), constant: c.constant)
+        return Candidate(
+            isProtected: isProtected, ownerDepth: ownerDepth(c, in: tree), isLeadingPin: isLeadingPin(c, in: tree),
+            isSpacing: c.attr2.map { isSpacing(c.attr1.rawValue, $0.rawValue) } ?? false, constant: c.constant)
+    }
+
+    /// The depth of the nearest common ancestor of `c`'s items (a unary constraint's: its item) in
+    /// `tree`, the superview being 0 and an item the tree does not hold counting as the superview.
+    static func ownerDepth(_ c: LayoutConstraint, in tree: ViewTree) -> Int {
+        func chain(_ id: String) -> [Int] {
+            var out: [Int] = []
+            var i = tree.index(of: id)
+            while let k = i {
+                out.append(k)
+                i = tree.parentIndex[k]
+            }
+            return out
+        }
+        let first = chain(c.item1)
+        guard let item2 = c.item2, item2 != c.item1 else { return first.count }
+        let second = Set(chain(item2))
+        guard let owner = first.firstIndex(where: { second.contains($0) }) else { return 0 }
+        return first.count - owner
+    }
+
+    /// Opposite edges of two views (margins count as their edges): a spacing between siblings.
+    public static func isSpacing(_ a1: String, _ a2: String) -> Bool {
+        func edge(_ a: String) -> String { a.hasSuffix("Margin") ? String(a.dropLast("Margin".count)) : a }
+        let pair = (edge(a1), edge(a2))
+        return [("leading", "trailing"), ("left", "right"), ("top", "bottom")].contains {
+            $0 == pair || ($0.1, $0.0) == pair
+        }
     }
 
     /// Identifies constraints the lab adds on a system's behalf (the engine's own bookkeeping).

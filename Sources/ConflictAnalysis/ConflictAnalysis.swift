@@ -35,6 +35,9 @@ public struct ConflictAnalysis: Sendable {
     public var negativeSizes: [[Int]]
     /// The member Apple broke (the recovery line, matched in the list).
     public var appleBroke: Int?
+    /// What the breaking rule reads of each member (its owner's depth in the hierarchy inferred from
+    /// the log, `LogHierarchy`).
+    public var candidates: [BreakingRule.Candidate]
     /// The member the lab's breaking rule picks from the list alone.
     public var labBreaks: Int?
     public var fixes: [Fix]
@@ -52,17 +55,25 @@ public struct ConflictAnalysis: Sendable {
         minimal = isUnsatisfiable ? system.minimalConflicts() : []
         negativeSizes = minimal.map { system.negativeSizes(in: $0) }
         appleBroke = log.brokenIndex
-        labBreaks = BreakingRule.choose(log.constraints.map(Self.candidate))
+        let hierarchy = LogHierarchy(system, log.constraints)
+        candidates = log.constraints.indices.map { Self.candidate(log.constraints[$0], system.members[$0], hierarchy) }
+        labBreaks = BreakingRule.choose(candidates)
         fixes = []
         fixes = FixFinder.fixes(self)
     }
 
-    /// The rule's view of a logged constraint: its class and identifier, whether Apple printed it as a
-    /// leading pin (`|-(c)-[X]`), its constant.
-    static func candidate(_ c: LoggedConstraint) -> BreakingRule.Candidate {
+    /// The rule's view of a logged constraint: its class and identifier, how deep its owner sits in
+    /// the inferred hierarchy, whether Apple printed it as a leading pin (`|-(c)-[X]`), whether it
+    /// spaces two views, its constant.
+    static func candidate(
+        _ c: LoggedConstraint, _ linear: LogSystem.Linear, _ hierarchy: LogHierarchy
+    ) -> BreakingRule.Candidate {
         BreakingRule.Candidate(
             isProtected: BreakingRule.isProtected(className: c.className, identifier: c.identifier),
-            isLeadingPin: c.form == .leadingPin, constant: c.constant)
+            ownerDepth: linear.item1.map { hierarchy.ownerDepth($0, linear.item2) } ?? -1,
+            isLeadingPin: c.form == .leadingPin,
+            isSpacing: c.secondAttribute.map { BreakingRule.isSpacing(c.firstAttribute, $0) } ?? false,
+            constant: c.constant)
     }
 
     /// The members any minimal conflicting set holds.

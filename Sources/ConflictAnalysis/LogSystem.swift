@@ -25,6 +25,10 @@ public struct LogSystem: Sendable {
         public var constant: Double
         public var relation: String
         public var priority: Double
+        /// The views the constraint's items resolve to (`'|'` to the other item's superview); nil for
+        /// the engine's own non-negative sizes.
+        public var item1: Int? = nil
+        public var item2: Int? = nil
     }
 
     public var views: [View]
@@ -293,18 +297,22 @@ private struct Builder {
             return view(x)
         }
         let first = resolved(c.first, other: c.second)
+        var item2: Int?
         try add(&terms, &constant, first, c.firstAttribute, 1, margin, fail)
         if let second = c.second, let a2 = c.secondAttribute {
             let s = resolved(second, other: c.first)
+            item2 = s
             try add(&terms, &constant, s, a2, -c.multiplier, margin, fail)
         } else if !Self.isSize(c.firstAttribute) {
             // A position equal to a constant: relative to the view's superview (an autoresizing
             // constraint's frame, `UIImageView.midX == + 14.5`).
             let p = parent(of: first)
+            item2 = p
             try add(&terms, &constant, p, Self.isHorizontal(c.firstAttribute) ? "minX" : "minY", -1, margin, fail)
         }
         return LogSystem.Linear(
-            terms: terms.filter { $0.value != 0 }, constant: constant, relation: c.relation, priority: c.priority)
+            terms: terms.filter { $0.value != 0 }, constant: constant, relation: c.relation, priority: c.priority,
+            item1: first, item2: item2)
     }
 
     /// Adds `coefficient × view.attribute` to a linear form.

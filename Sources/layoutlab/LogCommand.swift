@@ -21,7 +21,8 @@ struct LogCommand: ParsableCommand {
             by solving again. A line the reader cannot read exits 2 with its line and column.
             --format json prints {"conflicts":[{"constraints":[{"address","text","kind","mask"?}], \
             "unsatisfiable", "minimal":[[address…]], "apple_broke", "lab_breaks", "explanation"}]} (each \
-            constraint also with its words, form, constant and whether the breaking rule protects it; each \
+            constraint also with its words, form, constant, whether the breaking rule protects it, the depth \
+            of its owner in the hierarchy inferred from the list and whether it spaces two views; each \
             conflict with its lines, platform and fixes).
             Examples:
               layoutlab log console.txt
@@ -74,10 +75,16 @@ struct LogCommand: ParsableCommand {
         }
         if let svg, let first = analyses.first {
             let rects = first.resolvedRects
-            let views = first.system.views.indices.map { ConflictPicture.View(name: first.system.views[$0].name, rect: rects[$0]) }
-            let marks = first.conflictMarks.map { ConflictPicture.Mark(from: $0.from, to: $0.to, label: "\($0.member + 1)") }
-            let caption = "Conflict at lines \(first.log.firstLine)–\(first.log.lastLine), constraints numbered as layoutlab log lists them"
-            try Data(ConflictPicture(views: views, marks: marks, caption: caption).svg.utf8).write(to: URL(fileURLWithPath: svg))
+            let views = first.system.views.indices.map {
+                ConflictPicture.View(name: first.system.views[$0].name, rect: rects[$0])
+            }
+            let marks = first.conflictMarks.map {
+                ConflictPicture.Mark(from: $0.from, to: $0.to, label: "\($0.member + 1)")
+            }
+            let caption =
+                "Conflict at lines \(first.log.firstLine)–\(first.log.lastLine), constraints numbered as layoutlab log lists them"
+            try Data(ConflictPicture(views: views, marks: marks, caption: caption).svg.utf8).write(
+                to: URL(fileURLWithPath: svg))
         }
         switch format {
         case .json:
@@ -86,18 +93,21 @@ struct LogCommand: ParsableCommand {
             for (k, a) in analyses.enumerated() {
                 if k > 0 { print("") }
                 let where_ = "lines \(a.log.firstLine)–\(a.log.lastLine)"
-                print("Log \(k + 1) of \(analyses.count) (\(where_), \(a.log.platform == .appkit ? "AppKit" : "UIKit")):")
+                print(
+                    "Log \(k + 1) of \(analyses.count) (\(where_), \(a.log.platform == .appkit ? "AppKit" : "UIKit")):")
                 print(a.explanation)
             }
             if !read.foreignLines.isEmpty {
-                print("\n(\(read.foreignLines.count) other line\(read.foreignLines.count == 1 ? "" : "s") of the input skipped)")
+                print(
+                    "\n(\(read.foreignLines.count) other line\(read.foreignLines.count == 1 ? "" : "s") of the input skipped)"
+                )
             }
         }
     }
 
     static func json(_ a: ConflictAnalysis) -> JSONValue {
         func key(_ k: Int?) -> JSONValue { k.map { .string(a.members[$0].constraint.key) } ?? .null }
-        let constraints: [JSONValue] = a.members.map { m in
+        let constraints: [JSONValue] = zip(a.members, a.candidates).map { m, candidate in
             var members: [(String, JSONValue)] = [
                 ("address", m.constraint.address.map(JSONValue.string) ?? .null), ("text", .string(m.constraint.text)),
                 ("kind", .string(m.kind.rawValue)),
@@ -106,7 +116,8 @@ struct LogCommand: ParsableCommand {
             members += [
                 ("words", .string(m.words)), ("form", .string(m.constraint.form.rawValue)),
                 ("constant", .number(m.constraint.constant)),
-                ("protected", .bool(BreakingRule.isProtected(className: m.constraint.className, identifier: m.constraint.identifier))),
+                ("protected", .bool(candidate.isProtected)), ("owner_depth", .number(Double(candidate.ownerDepth))),
+                ("spacing", .bool(candidate.isSpacing)),
             ]
             return .object(members)
         }

@@ -13,36 +13,56 @@ struct BreakingRuleTests {
     typealias C = BreakingRule.Candidate
 
     @Test func protectedConstraintsAreSparedWhileAnotherIsListed() {
-        let list = [C(isProtected: true, isLeadingPin: false, constant: 300), C(isProtected: false, isLeadingPin: false, constant: 8)]
+        let list = [
+            C(isProtected: true, isLeadingPin: false, constant: 300),
+            C(isProtected: false, isLeadingPin: false, constant: 8),
+        ]
         #expect(BreakingRule.choose(list) == 1)
         // Only bookkeeping in the list (corpus log 0029): the rule chooses among it.
-        #expect(BreakingRule.choose([C(isProtected: true, isLeadingPin: false, constant: 0), C(isProtected: true, isLeadingPin: false, constant: 49)]) == 1)
+        #expect(
+            BreakingRule.choose([
+                C(isProtected: true, isLeadingPin: false, constant: 0),
+                C(isProtected: true, isLeadingPin: false, constant: 49),
+            ]) == 1)
     }
 
     @Test func leadingPinsAreSparedWhileAnotherIsListed() {
-        let list = [C(isProtected: false, isLeadingPin: true, constant: 40), C(isProtected: false, isLeadingPin: false, constant: 12)]
+        let list = [
+            C(isProtected: false, isLeadingPin: true, constant: 40),
+            C(isProtected: false, isLeadingPin: false, constant: 12),
+        ]
         #expect(BreakingRule.choose(list) == 1)
         #expect(BreakingRule.choose([C(isProtected: false, isLeadingPin: true, constant: 8)]) == 0)
     }
 
     @Test func theLargestConstantAndOnATieTheLaterOne() {
-        let sizes = [C(isProtected: false, isLeadingPin: false, constant: -16), C(isProtected: false, isLeadingPin: false, constant: 12)]
+        let sizes = [
+            C(isProtected: false, isLeadingPin: false, constant: -16),
+            C(isProtected: false, isLeadingPin: false, constant: 12),
+        ]
         #expect(BreakingRule.choose(sizes) == 0)
-        let tie = [C(isProtected: false, isLeadingPin: false, constant: 10), C(isProtected: false, isLeadingPin: false, constant: -10)]
+        let tie = [
+            C(isProtected: false, isLeadingPin: false, constant: 10),
+            C(isProtected: false, isLeadingPin: false, constant: -10),
+        ]
         #expect(BreakingRule.choose(tie) == 1)
         #expect(BreakingRule.choose([]) == nil)
     }
 
     /// What counts as bookkeeping, by class and identifier.
-    @Test(arguments: [
-        ("NSAutoresizingMaskLayoutConstraint", nil, true), ("_UILayoutSupportConstraint", nil, true),
-        ("_UISystemBaselineConstraint", nil, true), ("NSLayoutConstraint", "UIView-Encapsulated-Layout-Height", true),
-        ("NSLayoutConstraint", "_UITemporaryLayoutWidth", true), ("NSLayoutConstraint", "fittingSizeHTarget", true),
-        ("NSLayoutConstraint", "UISV-hiding", true), ("NSLayoutConstraint", "UIViewSafeAreaLayoutGuide-bottom", true),
-        ("NSLayoutConstraint", "UIView-leftMargin-guide-constraint", true), ("NSLayoutConstraint", "UISV-spacing", false),
-        ("NSLayoutConstraint", "UISV-canvas-connection", false), ("MASLayoutConstraint", nil, false),
-        ("NSLayoutConstraint", "Label Width", false),
-    ] as [(String, String?, Bool)])
+    @Test(
+        arguments: [
+            ("NSAutoresizingMaskLayoutConstraint", nil, true), ("_UILayoutSupportConstraint", nil, true),
+            ("_UISystemBaselineConstraint", nil, true),
+            ("NSLayoutConstraint", "UIView-Encapsulated-Layout-Height", true),
+            ("NSLayoutConstraint", "_UITemporaryLayoutWidth", true), ("NSLayoutConstraint", "fittingSizeHTarget", true),
+            ("NSLayoutConstraint", "UISV-hiding", true),
+            ("NSLayoutConstraint", "UIViewSafeAreaLayoutGuide-bottom", true),
+            ("NSLayoutConstraint", "UIView-leftMargin-guide-constraint", true),
+            ("NSLayoutConstraint", "UISV-spacing", false),
+            ("NSLayoutConstraint", "UISV-canvas-connection", false), ("MASLayoutConstraint", nil, false),
+            ("NSLayoutConstraint", "Label Width", false),
+        ] as [(String, String?, Bool)])
     func bookkeeping(className: String, identifier: String?, protected: Bool) {
         #expect(BreakingRule.isProtected(className: className, identifier: identifier) == protected)
     }
@@ -59,9 +79,36 @@ struct BreakingRuleTests {
         let pin = LayoutConstraint("c", .leading, .equal, "p", .leading, constant: 10)
         let notParent = LayoutConstraint("c", .leading, .equal, "superview", .leading, constant: 10)
         let mask = LayoutConstraint("c", .width, .equal, constant: 50, origin: .autoresizingMask([]))
-        #expect(BreakingRule.candidate(pin, in: tree) == C(isProtected: false, isLeadingPin: true, constant: 10))
+        // Owned by p (depth 1: the superview is 0); c's own width by c (depth 2).
+        #expect(
+            BreakingRule.candidate(pin, in: tree)
+                == C(isProtected: false, ownerDepth: 1, isLeadingPin: true, constant: 10))
         #expect(!BreakingRule.candidate(notParent, in: tree).isLeadingPin)
+        #expect(BreakingRule.candidate(notParent, in: tree).ownerDepth == 0)
         #expect(BreakingRule.candidate(mask, in: tree).isProtected)
+        #expect(BreakingRule.candidate(mask, in: tree).ownerDepth == 2)
+        let spacing = LayoutConstraint("c", .leading, .equal, "p", .trailingMargin, constant: 8)
+        #expect(BreakingRule.candidate(spacing, in: tree).isSpacing)
+        #expect(!BreakingRule.candidate(pin, in: tree).isSpacing)
+    }
+
+    /// Step 2 goes before the constant, the leading pin and the spacing: the deeper owner is broken,
+    /// and one whose items share no known ancestor (-1) last.
+    @Test func theDeepestOwnerFirst() {
+        let list = [
+            C(isProtected: false, ownerDepth: 1, isLeadingPin: false, isSpacing: true, constant: 300),
+            C(isProtected: false, ownerDepth: 2, isLeadingPin: true, constant: 8),
+            C(isProtected: false, ownerDepth: -1, isLeadingPin: false, constant: 500),
+        ]
+        #expect(BreakingRule.choose(list) == 1)
+        // At one depth: not a leading pin, then a spacing, then the constant.
+        let level = [
+            C(isProtected: false, ownerDepth: 1, isLeadingPin: true, constant: 300),
+            C(isProtected: false, ownerDepth: 1, isLeadingPin: false, isSpacing: true, constant: 8),
+            C(isProtected: false, ownerDepth: 1, isLeadingPin: false, constant: 100),
+        ]
+        #expect(BreakingRule.choose(level) == 1)
+        #expect(BreakingRule.choose(Array(level.prefix(1)) + [level[2]]) == 1)
     }
 
     /// In the backend: a view pinned 20 from its superview's leading edge, 100 wide, and 30 from its
