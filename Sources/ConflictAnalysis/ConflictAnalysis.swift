@@ -29,6 +29,10 @@ public struct ConflictAnalysis: Sendable {
     public var members: [Member]
     /// Whether the listed required constraints cannot all hold (sizes kept non-negative).
     public var isUnsatisfiable: Bool
+    /// Satisfiable as printed, but only with no slack at all: every required inequality tightened by
+    /// what printing its constant may have rounded away, the constraints conflict (a cell's
+    /// `height >= 48` against its encapsulated height printed as 48).
+    public var isUnsatisfiableWithinPrinting: Bool
     /// The minimal conflicting sets (indices into `members`), smallest first.
     public var minimal: [[Int]]
     /// Per minimal set, the views whose non-negative size is part of the conflict.
@@ -52,6 +56,7 @@ public struct ConflictAnalysis: Sendable {
         }
         let required = system.members.indices.filter { system.members[$0].priority >= 1000 }
         isUnsatisfiable = !system.isSatisfiable(required)
+        isUnsatisfiableWithinPrinting = !isUnsatisfiable && !system.holdsWithSlack(required)
         minimal = isUnsatisfiable ? system.minimalConflicts() : []
         negativeSizes = minimal.map { system.negativeSizes(in: $0) }
         appleBroke = log.brokenIndex

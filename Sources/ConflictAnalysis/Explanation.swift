@@ -9,6 +9,11 @@ extension ConflictAnalysis {
                 n == 1
                     ? "1 constraint listed; it cannot hold, as the log prints it."
                     : "\(n) constraints listed; they cannot all hold, as the log prints them.")
+        } else if isUnsatisfiableWithinPrinting {
+            out.append(
+                "\(n) constraint\(n == 1 ? "" : "s") listed; as the log prints them they hold only exactly, with no "
+                    + "slack: a constant rounded in printing (six significant digits) by as little as a unit in its "
+                    + "last digit makes them conflict.")
         } else {
             out.append(
                 "\(n) constraint\(n == 1 ? "" : "s") listed; as the log prints them they can all hold, so the conflict "
@@ -19,7 +24,9 @@ extension ConflictAnalysis {
             var line = "  \(k + 1). \(m.words)"
             line += "   [\(m.kind.rawValue)]"
             out.append(line)
-            if let origin = ConstraintWords.origin(m.constraint, kind: m.kind, system) { out.append("       \(origin)") }
+            if let origin = ConstraintWords.origin(m.constraint, kind: m.kind, system) {
+                out.append("       \(origin)")
+            }
         }
         if !minimal.isEmpty {
             out.append(minimal.count == 1 ? "These cannot hold together:" : "Minimal sets that cannot hold together:")
@@ -27,7 +34,9 @@ extension ConflictAnalysis {
                 var line = "  {" + set.map { "\($0 + 1)" }.joined(separator: ", ") + "}"
                 let sizes = negativeSizes[s]
                 if !sizes.isEmpty {
-                    line += " with sizes that cannot be negative (" + sizes.map { system.views[$0].name }.joined(separator: ", ") + ")"
+                    line +=
+                        " with sizes that cannot be negative ("
+                        + sizes.map { system.views[$0].name }.joined(separator: ", ") + ")"
                 }
                 out.append(line)
             }

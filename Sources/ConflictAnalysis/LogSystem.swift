@@ -1,4 +1,5 @@
 import ConflictLog
+import Foundation
 import Solver
 
 /// A conflict log's constraints rebuilt as a linear system (issue 22). Every item a constraint names
@@ -25,6 +26,8 @@ public struct LogSystem: Sendable {
         public var constant: Double
         public var relation: String
         public var priority: Double
+        /// What printing the constant with `%g` may have rounded away.
+        public var printingPrecision: Double = 0
         /// The views the constraint's items resolve to (`'|'` to the other item's superview); nil for
         /// the engine's own non-negative sizes.
         public var item1: Int? = nil
@@ -65,12 +68,31 @@ public struct LogSystem: Sendable {
         solve(chosen, lowered: lowered) != nil
     }
 
+    /// Whether the chosen members hold with every required inequality tightened by what printing its
+    /// constant may have rounded away (`printingPrecision`): false when they hold only with no slack
+    /// at all, where a value printed as `48` but stored as 48.00001 conflicts.
+    public func holdsWithSlack(_ chosen: [Int]) -> Bool {
+        var tightening: [Int: Double] = [:]
+        for k in chosen where members[k].relation != "==" && members[k].priority >= 1000 {
+            tightening[k] = members[k].printingPrecision
+        }
+        return solve(chosen, tightening: tightening) != nil
+    }
+
+    /// Half a unit in the sixth significant digit of `c`, what `%g` keeps of a logged constant (0 for
+    /// 0, which `%g` prints only when it is).
+    static func printingPrecision(_ c: Double) -> Double {
+        guard c != 0, c.isFinite else { return 0 }
+        return 0.5 * pow(10, (log10(abs(c))).rounded(.down) - 5)
+    }
+
     /// A solution of the chosen members (their variables' values), or nil when unsatisfiable.
     /// `pull` moves one view's weak preference elsewhere (to tell free variables from fixed ones).
     /// `nominal` pulls free sizes towards 120 × 44 and free positions 8 inside the superview (for a
     /// picture or a scenario), instead of towards 0.
     public func solve(
-        _ chosen: [Int], lowered: Set<Int> = [], breaking: [Int: Double] = [:], pull: Int? = nil, nominal: Bool = false
+        _ chosen: [Int], lowered: Set<Int> = [], breaking: [Int: Double] = [:], pull: Int? = nil, nominal: Bool = false,
+        tightening: [Int: Double] = [:]
     ) -> [Double]? {
         let solver = Solver()
         let variables = (0..<(4 * views.count)).map { Variable("v\($0)") }
@@ -93,7 +115,10 @@ public struct LogSystem: Sendable {
                 } else {
                     strength = Strength.required
                 }
-                try solver.addConstraint(constraint(l, strength: strength))
+                var tightened = l
+                // `Σ + constant >= 0` made harder: the constant lowered (raised for `<=`).
+                if let d = tightening[k] { tightened.constant += l.relation == ">=" ? -d : d }
+                try solver.addConstraint(constraint(tightened, strength: strength))
             }
         } catch {
             return nil
@@ -312,7 +337,7 @@ private struct Builder {
         }
         return LogSystem.Linear(
             terms: terms.filter { $0.value != 0 }, constant: constant, relation: c.relation, priority: c.priority,
-            item1: first, item2: item2)
+            printingPrecision: LogSystem.printingPrecision(c.constant), item1: first, item2: item2)
     }
 
     /// Adds `coefficient × view.attribute` to a linear form.

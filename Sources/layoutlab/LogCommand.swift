@@ -23,7 +23,8 @@ struct LogCommand: ParsableCommand {
             "unsatisfiable", "minimal":[[address…]], "apple_broke", "lab_breaks", "explanation"}]} (each \
             constraint also with its words, form, constant, whether the breaking rule protects it, the depth \
             of its owner in the hierarchy inferred from the list and whether it spaces two views; each \
-            conflict with its lines, platform and fixes).
+            conflict with its lines, platform, fixes and unsatisfiable_within_printing: true also when the \
+            constraints hold only with no slack, so a constant rounded in printing makes them conflict).
             Examples:
               layoutlab log console.txt
               pbpaste | layoutlab log - --format json
@@ -131,6 +132,7 @@ struct LogCommand: ParsableCommand {
             ("platform", .string(a.log.platform.rawValue)),
             ("constraints", .array(constraints)),
             ("unsatisfiable", .bool(a.isUnsatisfiable)),
+            ("unsatisfiable_within_printing", .bool(a.isUnsatisfiable || a.isUnsatisfiableWithinPrinting)),
             ("minimal", .array(a.minimal.map { .array($0.map { key($0) }) })),
             ("apple_broke", key(a.appleBroke)),
             ("lab_breaks", key(a.labBreaks)),

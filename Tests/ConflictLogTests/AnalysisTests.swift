@@ -41,7 +41,9 @@ struct AnalysisTests {
                 "translatesAutoresizingMaskIntoConstraints is on for UIImageView:0x8a6f2a0; its mask h=--& v=--& "
                     + "fixes its width at 40"))
         let off = try #require(a.fixes.first)
-        #expect(off.action == "turn translatesAutoresizingMaskIntoConstraints off for UIImageView:0x8a6f2a0 (mask h=--& v=--&)")
+        #expect(
+            off.action
+                == "turn translatesAutoresizingMaskIntoConstraints off for UIImageView:0x8a6f2a0 (mask h=--& v=--&)")
         #expect(off.resolves && off.members == [0, 1])
         #expect(off.effect.contains("vertical position") && !off.effect.contains("horizontal position"))
         // Lowering the pin lets the view sit where its mask put it: 10 points left of the pin's 20.
@@ -73,7 +75,14 @@ struct AnalysisTests {
             """
         let a = try ConflictAnalysis(try #require(ConflictLogReader.read(text).logs.first))
         #expect(!a.isUnsatisfiable && a.minimal.isEmpty && a.fixes.isEmpty)
-        #expect(a.explanation.contains("they can all hold"))
+        // It holds only at exactly 48: with the height stored as 48.0001 and printed as 48, it conflicts.
+        #expect(a.isUnsatisfiableWithinPrinting)
+        #expect(a.explanation.contains("they hold only exactly"))
+        // With room to spare (>= 40 against 48) it holds, printed or not.
+        let loose = try ConflictAnalysis(
+            try #require(ConflictLogReader.read(text.replacingOccurrences(of: ">= 48", with: ">= 40")).logs.first))
+        #expect(!loose.isUnsatisfiable && !loose.isUnsatisfiableWithinPrinting)
+        #expect(loose.explanation.contains("they can all hold"))
     }
 
     /// Two independent conflicts in one list: both minimal sets are found.
@@ -103,7 +112,8 @@ struct AnalysisTests {
         let (s, left) = a.scenario()
         #expect(left.isEmpty)
         let again = try Scenario(json: s.json())
-        #expect(again.tree.views.map(\.id).sorted() == ["UIImageView:0x8a6f2a0", "UILabel:0x8a6fb30", "UIView:0x8a6e8f0"])
+        #expect(
+            again.tree.views.map(\.id).sorted() == ["UIImageView:0x8a6f2a0", "UILabel:0x8a6fb30", "UIView:0x8a6e8f0"])
         let image = try #require(again.tree.views.first { $0.id == "UIImageView:0x8a6f2a0" })
         #expect(image.parentID == "UIView:0x8a6e8f0" && !image.translatesMask)
         #expect(again.constraints.filter { $0.identifier == BreakingRule.systemIdentifier }.count == 6)
