@@ -87,7 +87,8 @@ public enum EngineTraits {
     /// What a divergence keeps of the view's history between two Auto Layout engines: the lasting
     /// traits, and the lab's events that say the system itself has no single answer (two correct
     /// engines may then differ). The rest of the lab's events (its translation's Float32 multipliers,
-    /// hugging, hand-written constraints…) describe both sides alike and would only split classes.
+    /// hugging, hand-written constraints…) describe both sides alike and would only split classes; they
+    /// are kept only where nothing else explains a divergence.
     public static let keptFromHistory: Causes = lasting.union([.ambiguity, .priorityTie, .conflict, .nonFinite])
 
     /// The causes of a divergence of a view with `traits` between frames `a` and `b`: the traits of
@@ -98,7 +99,7 @@ public enum EngineTraits {
     /// other's is not.
     public static func causes(
         _ traits: ViewTraits, a: Rect, b: Rect, windowOffsetA: Point = .zero, windowOffsetB: Point = .zero,
-        tolerance: Double
+        windowHeight: Double? = nil, tolerance: Double
     ) -> Causes {
         var out = Causes()
         // `!(d <= tolerance)`: a NaN edge differs too.
@@ -109,18 +110,32 @@ public enum EngineTraits {
         }
         if a.maxEdgeDifference(to: b) < 1e-3 { out.insert(.float32Noise) }
         // Wherever the edges differ, or the origins and sizes, one side's is a whole point and the
-        // other's, within half a point, is not: one side rounded. GNUstep master's own autoresizing
-        // still runs under Auto Layout and rounds to whole points of the window, origin and size each:
-        // a height of 140.5 at 85.76 becomes 141 at 86 (the bottom edge moves by 0.74), and a view at
-        // 84 in a superview at 70.33 lands at 83.67. Whole within 1e-6 (the lab's 84 may be 84 − 1 ulp).
+        // other's, less than a point away, is not: one side rounded. GNUstep master's own autoresizing
+        // still runs under Auto Layout and puts frames on whole points of the window, origin and size
+        // each, some to the nearest and some down in the window's own y-up coordinates: a height of
+        // 140.5 at 85.76 becomes 141 at 86 (the bottom edge moves by 0.74), a view at 84 in a superview
+        // at 70.33 lands at 83.67, and one at 150 in a superview at 116.13 at 150.87. Whole within 1e-6
+        // (the lab's 84 may be 84 − 1 ulp).
         func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
         func rounded(_ x: [Double], _ y: [Double]) -> Bool {
-            let pairs = zip(x, y).filter { abs($0 - $1) > tolerance }
-            return !pairs.isEmpty && pairs.allSatisfy { (1e-3...0.5).contains(abs($0 - $1)) && whole($0) != whole($1) }
+            // Edges apart by less than 1e-3 are float32 noise, not part of the rounding.
+            let pairs = zip(x, y).filter { abs($0 - $1) > max(tolerance, 1e-3) }
+            return !pairs.isEmpty && pairs.allSatisfy { abs($0 - $1) < 1 && whole($0) != whole($1) }
         }
-        for (oa, ob) in [(Point.zero, Point.zero), (windowOffsetA, windowOffsetB)] {
-            var (wa, wb) = (a, b)
-            (wa.x, wa.y, wb.x, wb.y) = (a.x + oa.x, a.y + oa.y, b.x + ob.x, b.y + ob.y)
+        // The frame as is, in the window, and in the window's y-up coordinates (AppKit's own, which a
+        // window of 423.5 points puts half a point off the flipped ones).
+        var frames: [(Rect, Rect)] = [(a, b)]
+        var (wa, wb) = (a, b)
+        (wa.x, wa.y, wb.x, wb.y) = (
+            a.x + windowOffsetA.x, a.y + windowOffsetA.y, b.x + windowOffsetB.x, b.y + windowOffsetB.y
+        )
+        frames.append((wa, wb))
+        if let h = windowHeight {
+            var (ua, ub) = (wa, wb)
+            (ua.y, ub.y) = (h - wa.maxY, h - wb.maxY)
+            frames.append((ua, ub))
+        }
+        for (wa, wb) in frames {
             if rounded([wa.x, wa.y, wa.maxX, wa.maxY], [wb.x, wb.y, wb.maxX, wb.maxY])
                 || rounded([wa.x, wa.y, wa.width, wa.height], [wb.x, wb.y, wb.width, wb.height])
             {

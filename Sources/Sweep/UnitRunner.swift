@@ -242,12 +242,16 @@ public enum UnitRunner {
                     let p = tree.parentIndex[i]
                     let now = EngineTraits.causes(
                         engineTraits[i], a: fa[i], b: fb[i], windowOffsetA: p.map { windowA[$0] } ?? .zero,
-                        windowOffsetB: p.map { windowB[$0] } ?? .zero, tolerance: comparison.tolerance)
+                        windowOffsetB: p.map { windowB[$0] } ?? .zero, windowHeight: ra.size.height,
+                        tolerance: comparison.tolerance)
                     // A clamp or a rounding stays in the frame the engine resizes from next time: it
                     // joins the view's history, which its subviews inherit, like an event.
                     history[i].formUnion(now.intersection(EngineTraits.lasting))
                     inherited[i].formUnion(now.intersection(EngineTraits.lasting))
                     causes = inherited[i].intersection(EngineTraits.keptFromHistory).union(now)
+                    // Nothing of the constraints' classes or the lasting events: the lab's own events
+                    // on the path (a Float32 multiplier of its translation, …) are the best account.
+                    if causes.isEmpty { causes = inherited[i] }
                 }
                 result.divergences.append(Divergence(step: k, view: i, a: fa[i], b: fb[i], causes: causes))
             }

@@ -10,7 +10,8 @@ let interruptRequested = Locked(false)
 struct SweepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sweep",
-        abstract: "Run an experiment: both backends over every scenario × sequence × comparison, divergences into SQLite.",
+        abstract:
+            "Run an experiment: both backends over every scenario × sequence × comparison, divergences into SQLite.",
         discussion: """
             The experiment file (YAML, see experiments/*.yaml and README.md) names scenario files and seeded \
             generators, size sequences and comparisons. Every divergence beyond the tolerance is stored with its \
@@ -30,7 +31,9 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "The results database (created if missing; with --shard, results.shard-I-of-N.db).")
     var db: String?
 
-    @Option(help: ArgumentHelp("Run shard I of N (0-based) of the units; env/N reads I from the batch engine.", valueName: "I/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Run shard I of N (0-based) of the units; env/N reads I from the batch engine.", valueName: "I/N"))
     var shard: String?
 
     @Option(help: "Worker threads (one per core unless given).")
@@ -45,7 +48,9 @@ struct SweepCommand: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let shard {
-            do { _ = try Shard.parse(shard, environment: ProcessInfo.processInfo.environment) } catch { throw ValidationError("--shard: \(error)") }
+            do { _ = try Shard.parse(shard, environment: ProcessInfo.processInfo.environment) } catch {
+                throw ValidationError("--shard: \(error)")
+            }
         }
     }
 
@@ -74,25 +79,34 @@ struct SweepCommand: ParsableCommand {
         let progress = Progress(total: units, label: spec.name + (shard.map { " shard \($0)" } ?? ""))
         let outcome: ResultsStore.SessionOutcome
         do {
-            outcome = try store.runSession(plan, jobs: jobs, resume: resume, codeVersion: CodeVersion.current, shard: assignment,
-                                           shouldStop: { interruptRequested.load() },
-                                           progress: { progress.advance(done: $1, viewSteps: $0.viewSteps) })
+            outcome = try store.runSession(
+                plan, jobs: jobs, resume: resume, codeVersion: CodeVersion.current, shard: assignment,
+                shouldStop: { interruptRequested.load() },
+                progress: { progress.advance(done: $1, viewSteps: $0.viewSteps) })
         } catch let error as ResultsStore.SessionError {
             printError(error.description)
             throw ExitCode(1)
         }
         progress.finish()
         if outcome.alreadyComplete {
-            printNote("run \(outcome.runID) of \(spec.name) in \(db) is already complete (\(outcome.unitsDone) units); nothing to do")
+            printNote(
+                "run \(outcome.runID) of \(spec.name) in \(db) is already complete (\(outcome.unitsDone) units); nothing to do"
+            )
             return
         }
         if !outcome.completed {
             let again = shard.map { " --shard \($0)" } ?? ""
-            printError("interrupted: \(outcome.unitsDone) of \(units) units are in \(db) (run \(outcome.runID)); finish with: layoutlab sweep \(experiment)\(again) --db \(db) --resume")
+            printError(
+                "interrupted: \(outcome.unitsDone) of \(units) units are in \(db) (run \(outcome.runID)); finish with: layoutlab sweep \(experiment)\(again) --db \(db) --resume"
+            )
             throw ExitCode(130)
         }
         try Summary.print(store.database, run: outcome.runID, seconds: outcome.seconds, viewSteps: outcome.viewSteps)
-        if let shard { printNote("shard \(shard) is complete in \(db); when all \(shard.count) are, join them with: layoutlab merge SHARD.db… --into results.db") }
+        if let shard {
+            printNote(
+                "shard \(shard) is complete in \(db); when all \(shard.count) are, join them with: layoutlab merge SHARD.db… --into results.db"
+            )
+        }
         if let report { try ReportCommand.write(db: db, run: outcome.runID, out: report) }
     }
 }
@@ -110,7 +124,8 @@ enum CodeVersion {
         git.standardError = FileHandle.nullDevice
         guard (try? git.run()) != nil else { return package }
         git.waitUntilExit()
-        let sha = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let sha = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         return git.terminationStatus == 0 && !sha.isEmpty ? "\(package) (\(sha))" : package
     }
 }
@@ -177,17 +192,34 @@ final class Progress {
 /// The summary printed after a sweep, read back from the database's summary views.
 enum Summary {
     static func print(_ db: Database, run: Int64, seconds: Double, viewSteps: Int) throws {
-        Swift.print("run \(run): \(viewSteps) view-steps in \(String(format: "%.2f", seconds)) s (\(Progress.si(Double(viewSteps) / max(seconds, 1e-9))) view-steps/s)\n")
+        Swift.print(
+            "run \(run): \(viewSteps) view-steps in \(String(format: "%.2f", seconds)) s (\(Progress.si(Double(viewSteps) / max(seconds, 1e-9))) view-steps/s)\n"
+        )
         let sections: [(String, String)] = [
-            ("Divergences by comparison", "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison WHERE run_id = ?"),
-            ("Divergences by cause (a divergence may have several)", "SELECT cause, divergences FROM summary_by_cause WHERE run_id = ? ORDER BY divergences DESC, cause"),
-            ("Divergences by mask (top 10)", "SELECT mask_notation AS mask, divergences, max_magnitude FROM summary_by_mask WHERE run_id = ? ORDER BY divergences DESC, mask LIMIT 10"),
+            (
+                "Divergences by comparison",
+                "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison WHERE run_id = ?"
+            ),
+            (
+                "Divergences by cause (a divergence may have several)",
+                "SELECT cause, divergences FROM summary_by_cause WHERE run_id = ? ORDER BY divergences DESC, cause"
+            ),
+            (
+                "Divergences by mask (top 10)",
+                "SELECT mask_notation || CASE WHEN mask = 0 THEN ' (none)' ELSE '' END AS mask, divergences, max_magnitude FROM summary_by_mask WHERE run_id = ? ORDER BY divergences DESC, mask LIMIT 10"
+            ),
         ]
         for (title, sql) in sections {
             let result = try db.query(sql, [.integer(run)])
             Swift.print(title)
-            if result.rows.isEmpty { Swift.print("  (none)\n"); continue }
-            Swift.print(TextTable.render([result.columns] + result.rows.map { $0.map(QueryFormat.cell) }, rightAligned: numericColumns(result.rows)))
+            if result.rows.isEmpty {
+                Swift.print("  (none)\n")
+                continue
+            }
+            Swift.print(
+                TextTable.render(
+                    [result.columns] + result.rows.map { $0.map(QueryFormat.cell) },
+                    rightAligned: numericColumns(result.rows)))
         }
     }
 

@@ -159,10 +159,11 @@ struct GNUstepAutoLayoutTests {
         #expect(rounded.nameList == ["rounding"])
     }
 
-    /// GNUstep master rounds a view's springs frame to whole points of the window, origin and size
-    /// each. Frames its engine gave in the sweep of experiments/gnustep-autolayout.yaml (units the
-    /// edge-only test left unexplained): `h=--& v=&-&` at 85.758/140.5 came out 86/141, and a view at
-    /// (84, 14) in a superview at (70.334, 90.5) came out at (83.666, 14.5).
+    /// GNUstep master puts a view's springs frame on whole points of the window, origin and size each,
+    /// some to the nearest point and some down in the window's y-up coordinates. Frames its engine gave
+    /// in the sweep of experiments/gnustep-autolayout.yaml (units an edge-only, nearest-point test left
+    /// unexplained): `h=--& v=&-&` at 85.758/140.5 came out 86/141, and a view at (84, 14) in a
+    /// superview at (70.334, 90.5) came out at (83.666, 14.5).
     @Test func roundingOfOriginAndSizeInTheWindow() {
         let none: EngineTraits.ViewTraits = ([], [])
         let ownSize = EngineTraits.causes(
@@ -175,10 +176,33 @@ struct GNUstepAutoLayoutTests {
             EngineTraits.causes(
                 none, a: a, b: b, windowOffsetA: Point(x: 70.33396911621094, y: 90.5),
                 windowOffsetB: Point(x: 70.33396859853777, y: 90.5), tolerance: 1e-9) == [.rounding])
-        // Not a rounding: differences above half a point, or both sides off the grid.
+        // Down in the window's y-up coordinates: a view at 150 in a superview at 116.129 came out at
+        // 150.871 (its window y 267, a whole point).
         #expect(
             EngineTraits.causes(
-                none, a: Rect(x: 10, y: 0, width: 5, height: 5), b: Rect(x: 10.7, y: 0, width: 5, height: 5),
+                none, a: Rect(x: 10, y: 150.8709660460872, width: 0, height: 10),
+                b: Rect(x: 10, y: 149.99999999999997, width: 0, height: 10),
+                windowOffsetA: Point(x: 40, y: 116.1290339539128), windowOffsetB: Point(x: 40, y: 116.1290339539128),
+                tolerance: 1e-9) == [.rounding])
+        // Whole in the window's y-up coordinates, a window 423.5 high: 423.5 − (264.5 + 13) = 146.
+        #expect(
+            EngineTraits.causes(
+                none, a: Rect(x: 10, y: 150.01613473219255, width: 0, height: 13),
+                b: Rect(x: 10, y: 149.99999735385745, width: 0, height: 13),
+                windowOffsetA: Point(x: 40, y: 114.48386526780745), windowOffsetB: Point(x: 40, y: 114.48386526780745),
+                windowHeight: 423.5, tolerance: 1e-9) == [.rounding])
+        // With float32 noise on the other edges (7 against 6.99999988), in y-up coordinates of a window
+        // 122.5 high.
+        #expect(
+            EngineTraits.causes(
+                none, a: Rect(x: 7, y: 0.5, width: 0, height: 22),
+                b: Rect(x: 6.9999998807907104, y: 0, width: 0, height: 22.5),
+                windowOffsetA: Point(x: 30, y: 0), windowOffsetB: Point(x: 30, y: 0), windowHeight: 122.5,
+                tolerance: 1e-9) == [.rounding])
+        // Not a rounding: differences of a point or more, or both sides off the grid.
+        #expect(
+            EngineTraits.causes(
+                none, a: Rect(x: 10, y: 0, width: 5, height: 5), b: Rect(x: 11.2, y: 0, width: 5, height: 5),
                 tolerance: 1e-9
             ).isEmpty)
         #expect(
