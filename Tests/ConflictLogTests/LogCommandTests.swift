@@ -16,14 +16,17 @@ struct LogCommandTests {
         let p = Process()
         p.executableURL = exe
         p.arguments = arguments
-        let out = Pipe(), err = Pipe(), inp = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let inp = Pipe()
         p.standardOutput = out
         p.standardError = err
         p.standardInput = inp
         try p.run()
         if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
         try inp.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
@@ -34,7 +37,10 @@ struct LogCommandTests {
         #expect(r.out.hasPrefix("Log 1 of 1 (lines 1–14, UIKit):\n5 constraints listed; they cannot all hold"))
         #expect(r.out.contains("These cannot hold together:\n  {1, 2, 3}"))
         #expect(r.out.contains("Apple broke 3: imageView.leading = view.leading + 20."))
-        #expect(r.out.contains("- turn translatesAutoresizingMaskIntoConstraints off for UIImageView:0x8a6f2a0 (mask h=--& v=--&): resolves"))
+        #expect(
+            r.out.contains(
+                "- turn translatesAutoresizingMaskIntoConstraints off for UIImageView:0x8a6f2a0 (mask h=--& v=--&): resolves"
+            ))
     }
 
     /// JSON, from standard input: one object per log of a dump, the keys, addresses as keys.
@@ -47,7 +53,8 @@ struct LogCommandTests {
         #expect(conflicts.count == 3)
         let first = conflicts[0]
         #expect(first["unsatisfiable"] as? Bool == true)
-        #expect(first["apple_broke"] as? String == "0x600000d06df0" && first["lab_breaks"] as? String == "0x600000d06df0")
+        #expect(
+            first["apple_broke"] as? String == "0x600000d06df0" && first["lab_breaks"] as? String == "0x600000d06df0")
         let minimal = try #require(first["minimal"] as? [[String]])
         #expect(minimal == [["0x600000d01f90", "0x600000d06e40", "0x600000d06e90"]])
         let constraints = try #require(first["constraints"] as? [[String: Any]])
@@ -56,6 +63,11 @@ struct LogCommandTests {
         #expect(constraints[1]["address"] as? String == "0x600000d06df0" && constraints[1]["text"] is String)
         #expect((first["explanation"] as? String)?.contains("Apple broke 2") == true)
         #expect(conflicts[2]["minimal"] as? [[String]] == [["0x600000d0b000"]])
+        // What the breaking rule read: the translated mask is protected; each constraint has its
+        // owner's depth in the inferred hierarchy and whether it spaces two views.
+        #expect(constraints[0]["protected"] as? Bool == true && constraints[1]["protected"] as? Bool == false)
+        #expect(constraints.allSatisfy { $0["owner_depth"] is Double && $0["spacing"] is Bool })
+        #expect(first["unsatisfiable_within_printing"] as? Bool == true)
     }
 
     /// `--scenario` writes a file `layout` lays out (meeting the same conflict), `--svg` a picture with
@@ -64,19 +76,26 @@ struct LogCommandTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let scenario = dir.appendingPathComponent("s.json").path, svg = dir.appendingPathComponent("s.svg").path
+        let scenario = dir.appendingPathComponent("s.json").path
+        let svg = dir.appendingPathComponent("s.svg").path
         let r = try Self.run(["log", Self.logPath("macos14.log"), "--scenario", scenario, "--svg", svg])
         #expect(r.status == 0, "\(r.err)")
         let laid = try Self.run(["layout", scenario, "--engine", "autolayout", "--sizes", "100x100"])
         #expect(laid.status == 0, "\(laid.err)")
-        #expect(laid.out.contains("\"broken\":\"<NSLayoutConstraint '0x6000031c9900' NSImageView:0x7fd7bef276a0.width == 16>\""))
+        #expect(
+            laid.out.contains(
+                "\"broken\":\"<NSLayoutConstraint '0x6000031c9900' NSImageView:0x7fd7bef276a0.width == 16>\""))
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(picture.hasPrefix("<svg") && picture.contains("imageView") && picture.contains("stroke=\"#d00\""))
         #expect(picture.components(separatedBy: "<line ").count - 1 >= 4)
     }
 
     @Test func unreadableInputExits2WithWhere() throws {
-        let r = try Self.run(["log", "-"], input: "Unable to simultaneously satisfy constraints.\n(\n  \"<NSLayoutConstraint:0x1 V:[UIView:0x2(>x)]>\"\n)\n")
+        let r = try Self.run(
+            ["log", "-"],
+            input:
+                "Unable to simultaneously satisfy constraints.\n(\n  \"<NSLayoutConstraint:0x1 V:[UIView:0x2(>x)]>\"\n)\n"
+        )
         #expect(r.status == 2 && r.out.isEmpty)
         #expect(r.err.hasPrefix("error: <stdin>:3:"), "\(r.err)")
     }
