@@ -101,8 +101,10 @@ public final class AutoLayoutEngine {
     /// Layout passes a step may take before it is reported as not settling.
     public static let maxPasses = 10
 
-    public init(tree: ViewTree, constraints: [LayoutConstraint], configuration: AutoLayoutConfiguration,
-                root: RootInsets = .none) {
+    public init(
+        tree: ViewTree, constraints: [LayoutConstraint], configuration: AutoLayoutConfiguration,
+        root: RootInsets = .none
+    ) {
         self.configuration = configuration
         self.rootInsets = root
         self.tree = tree
@@ -111,14 +113,16 @@ public final class AutoLayoutEngine {
         self.roundedByScale = Array(repeating: false, count: tree.views.count)
         // The solver is built in one go: up to 4 translated and 4 content-size constraints per view,
         // over x, y, width, height per view and the root's size.
-        solver.reserveCapacity(constraints: 8 * tree.views.count + constraints.count + 2, variables: 4 * tree.views.count + 2)
+        solver.reserveCapacity(
+            constraints: 8 * tree.views.count + constraints.count + 2, variables: 4 * tree.views.count + 2)
         try! solver.addEditVariable(variables.rootWidth, strength: Self.rootSizeStrength)
         try! solver.addEditVariable(variables.rootHeight, strength: Self.rootSizeStrength)
         suggest(tree.superviewSize)
         translateMasks()
         let contentSize = ContentSize.constraints(tree)
-        ladder = PriorityLadder(priorities: (contentSize + constraints).filter(\.isActive).map(\.priority),
-                                lowest: Self.ladderRange.lowest, highest: Self.ladderRange.highest)
+        ladder = PriorityLadder(
+            priorities: (contentSize + constraints).filter(\.isActive).map(\.priority),
+            lowest: Self.ladderRange.lowest, highest: Self.ladderRange.highest)
         for c in contentSize { install(c, view: nil) }
         // Margin variables start from the scenario's frames; the first step's passes correct them.
         for c in constraints where c.isActive { install(c, view: nil) }
@@ -142,8 +146,9 @@ public final class AutoLayoutEngine {
     public func resize(to size: Size, root: RootInsets? = nil) -> AutoLayoutStep {
         advance(to: size, root: root)
         let ambiguous = ambiguousViews()
-        return AutoLayoutStep(tree: tree, conflicts: lastConflicts, ambiguous: ambiguous, degenerate: lastDegenerate,
-                              passes: lastPasses, settled: lastSettled, ties: ties(ambiguous: ambiguous))
+        return AutoLayoutStep(
+            tree: tree, conflicts: lastConflicts, ambiguous: ambiguous, degenerate: lastDegenerate,
+            passes: lastPasses, settled: lastSettled, ties: ties(ambiguous: ambiguous))
     }
 
     /// Ties of content priorities among ambiguous views (DESIGN 4): two or more views on an axis whose
@@ -152,13 +157,21 @@ public final class AutoLayoutEngine {
     public func ties(ambiguous: [String]) -> [PriorityTie] {
         let ambiguousSet = Set(ambiguous)
         guard !ambiguousSet.isEmpty else { return [] }
-        return ContentSize.ties(tree, solvedSizes: tree.views.indices.map { Size(width: variables.width[$0].value, height: variables.height[$0].value) },
-                                ambiguous: ambiguousSet)
+        return ContentSize.ties(
+            tree,
+            solvedSizes: tree.views.indices.map {
+                Size(width: variables.width[$0].value, height: variables.height[$0].value)
+            },
+            ambiguous: ambiguousSet)
     }
 
     /// Per view with an intrinsic size, how its content priorities decided its size in the last step.
     public func contentSizeCauses() -> [Int: ContentSizeCauses] {
-        ContentSize.causes(tree, solvedSizes: tree.views.indices.map { Size(width: variables.width[$0].value, height: variables.height[$0].value) })
+        ContentSize.causes(
+            tree,
+            solvedSizes: tree.views.indices.map {
+                Size(width: variables.width[$0].value, height: variables.height[$0].value)
+            })
     }
 
     /// Resizes and lays out without the ambiguity query (the sweep asks for it only where frames
@@ -236,11 +249,12 @@ public final class AutoLayoutEngine {
             let e = entry.solver.expression
             var value = e.constant
             for t in e.terms { value += t.coefficient * t.variable.value }
-            let miss: Double = switch entry.solver.op {
-            case .equal: abs(value)
-            case .greaterOrEqual: max(0, -value)
-            case .lessOrEqual: max(0, value)
-            }
+            let miss: Double =
+                switch entry.solver.op {
+                case .equal: abs(value)
+                case .greaterOrEqual: max(0, -value)
+                case .lessOrEqual: max(0, value)
+                }
             if miss > tolerance { for t in e.terms { if let v = variables.owner(of: t.variable) { out.insert(v) } } }
         }
         return out
@@ -260,7 +274,8 @@ public final class AutoLayoutEngine {
             let parent = tree.parentIndex[view]
             let superviewFirst = c.item1 != tree.views[view].id  // AppKit's `superview.width == view.maxX + R`
             let items: (Int?, Int?) = superviewFirst ? (parent, view) : (view, c.item2 == nil ? nil : parent)
-            compiled = variables.compile(c, strength: strength(c), items: items, frame: .some(parent), frameSemantics: true)
+            compiled = variables.compile(
+                c, strength: strength(c), items: items, frame: .some(parent), frameSemantics: true)
         } else {
             compiled = variables.compile(c, strength: strength(c))
         }
@@ -270,7 +285,8 @@ public final class AutoLayoutEngine {
         // A scroll view's content is never smaller than nothing.
         for v in variables.content.pending {
             for size in [variables.content.width[v]!, variables.content.height[v]!] {
-                try! solver.addConstraint(Constraint(Expression([Term(size, 1)], constant: 0), .greaterOrEqual, strength: Strength.required))
+                try! solver.addConstraint(
+                    Constraint(Expression([Term(size, 1)], constant: 0), .greaterOrEqual, strength: Strength.required))
             }
         }
         variables.content.pending = []
@@ -286,7 +302,7 @@ public final class AutoLayoutEngine {
             } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
                 let members = conflicts.compactMap { byIdentity[ObjectIdentifier($0)] }
                 let list = members.map { installed[$0].layout } + [c]
-                let pick = BreakingRule.choose(list.map { BreakingRule.candidate($0, in: tree) }) ?? members.count
+                let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? members.count
                 pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
                 if pick == members.count {
                     current = lowered(c, compiled: current)
@@ -319,6 +335,20 @@ public final class AutoLayoutEngine {
         installed[k].solver = weaker
         installed[k].isBroken = true
         reindex()
+    }
+
+    /// What `BreakingRule` reads of an installed or installing constraint: its owner is its items'
+    /// nearest common ancestor (a layout guide's, its view's), the root at depth 0; a leading pin
+    /// ties `X.leading|left|top` to X's own superview (not a guide of it), multiplier 1.
+    public func breakingCandidate(_ c: LayoutConstraint) -> BreakingRule.Candidate {
+        let first = variables.item(c.item1)
+        let second = c.item2.map(variables.item)
+        let owner = second.map { variables.nearestCommonAncestor(first.view, $0.view) } ?? first.view
+        let isLeadingPin =
+            [.leading, .left, .top].contains(c.attr1) && c.attr2 == c.attr1 && c.multiplier == 1 && first.guide == nil
+            && second.map { $0.guide == nil && $0.view == first.view.flatMap { tree.parentIndex[$0] } } == true
+        return BreakingRule.candidate(
+            c, ownerDepth: variables.chain(owner).count - 1, isLeadingPin: isLeadingPin)
     }
 
     private func layoutConstraint(_ c: Constraint) -> LayoutConstraint? {
@@ -368,8 +398,10 @@ public final class AutoLayoutEngine {
 
     /// The effective margins and safe area of every view, from the current (unrounded) solution.
     public func resolvedInsets() -> ResolvedInsets {
-        LayoutMargins.resolve(tree, frames: solvedFrames(), rootSize: Size(width: variables.rootWidth.value, height: variables.rootHeight.value),
-                              root: rootInsets)
+        LayoutMargins.resolve(
+            tree, frames: solvedFrames(),
+            rootSize: Size(width: variables.rootWidth.value, height: variables.rootHeight.value),
+            root: rootInsets)
     }
 
     /// Makes new inset variables edit variables, suggesting their resolved values (or, while
@@ -377,7 +409,8 @@ public final class AutoLayoutEngine {
     private func registerInsetVariables(_ resolved: ResolvedInsets?) {
         let keys = variables.insets.pending
         variables.insets.pending = []
-        let r = resolved ?? LayoutMargins.resolve(tree, frames: tree.frames, rootSize: tree.superviewSize, root: rootInsets)
+        let r =
+            resolved ?? LayoutMargins.resolve(tree, frames: tree.frames, rootSize: tree.superviewSize, root: rootInsets)
         for k in keys {
             let v = variables.insets.variables[k]!
             try! solver.addEditVariable(v, strength: Self.insetStrength)
@@ -459,7 +492,7 @@ public final class AutoLayoutEngine {
                     let members = conflicts.compactMap { byIdentity[ObjectIdentifier($0)] }
                     guard !members.isEmpty else { break }
                     let list = members.map { installed[$0].layout }
-                    let pick = BreakingRule.choose(list.map { BreakingRule.candidate($0, in: tree) }) ?? 0
+                    let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? 0
                     pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
                     lower(installed: members[pick])
                 } catch {
@@ -488,7 +521,8 @@ public final class AutoLayoutEngine {
     /// Frames in the root's coordinates made relative to each view's parent.
     private func parentRelative(_ absolute: [Rect]) -> [Rect] {
         absolute.indices.map { i in
-            let a = absolute[i], origin = tree.parentIndex[i].map { absolute[$0].origin } ?? .zero
+            let a = absolute[i]
+            let origin = tree.parentIndex[i].map { absolute[$0].origin } ?? .zero
             return Rect(x: a.x - origin.x, y: a.y - origin.y, width: a.width, height: a.height)
         }
     }
@@ -514,7 +548,9 @@ public final class AutoLayoutEngine {
     public func ambiguousViews() -> [String] {
         if unconstrainedCache == nil {
             var mentioned = Set<ObjectIdentifier>()
-            for entry in installed { for t in entry.solver.expression.terms { mentioned.insert(ObjectIdentifier(t.variable)) } }
+            for entry in installed {
+                for t in entry.solver.expression.terms { mentioned.insert(ObjectIdentifier(t.variable)) }
+            }
             let v = variables
             unconstrainedCache = tree.views.indices.filter { i in
                 [v.x[i], v.y[i], v.width[i], v.height[i]].contains { !mentioned.contains(ObjectIdentifier($0)) }
@@ -554,7 +590,8 @@ public struct Conflict: Hashable, Sendable {
 public enum PixelRounding {
     public static func round(_ r: Rect, scale s: Double) -> Rect {
         func px(_ v: Double) -> Double { (v * s + 0.5).rounded(.down) / s }
-        let minX = px(r.minX), minY = px(r.minY)
+        let minX = px(r.minX)
+        let minY = px(r.minY)
         return Rect(x: minX, y: minY, width: px(r.maxX) - minX, height: px(r.maxY) - minY)
     }
 }

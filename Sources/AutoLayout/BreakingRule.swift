@@ -87,8 +87,9 @@ public enum BreakingRule {
         return id.hasPrefix("UIView-") && id.contains("guide-constraint")
     }
 
-    /// The rule's view of one of the lab's constraints in `tree`.
-    public static func candidate(_ c: LayoutConstraint, in tree: ViewTree) -> Candidate {
+    /// The rule's view of one of the lab's constraints, given what only its engine can say: how deep
+    /// its owner sits in the tree and whether it pins its first item to its own superview's leading edge.
+    public static func candidate(_ c: LayoutConstraint, ownerDepth: Int, isLeadingPin: Bool) -> Candidate {
         var isProtected: Bool
         switch c.origin {
         case .autoresizingMask: isProtected = true
@@ -96,47 +97,10 @@ public enum BreakingRule {
         }
         if c.identifier == BreakingRule.systemIdentifier { isProtected = true }
         return Candidate(
-            isProtected: isProtected, ownerDepth: ownerDepth(c, in: tree), isLeadingPin: isLeadingPin(c, in: tree),
-            isSpacing: c.attr2.map { isSpacing(c.attr1.rawValue, $0.rawValue) } ?? false, constant: c.constant)
-    }
-
-    /// The depth of the nearest common ancestor of `c`'s items (a unary constraint's: its item) in
-    /// `tree`, the superview being 0 and an item the tree does not hold counting as the superview.
-    static func ownerDepth(_ c: LayoutConstraint, in tree: ViewTree) -> Int {
-        func chain(_ id: String) -> [Int] {
-            var out: [Int] = []
-            var i = tree.index(of: id)
-            while let k = i {
-                out.append(k)
-                i = tree.parentIndex[k]
-            }
-            return out
-        }
-        let first = chain(c.item1)
-        guard let item2 = c.item2, item2 != c.item1 else { return first.count }
-        let second = Set(chain(item2))
-        guard let owner = first.firstIndex(where: { second.contains($0) }) else { return 0 }
-        return first.count - owner
-    }
-
-    /// Opposite edges of two views (margins count as their edges): a spacing between siblings.
-    public static func isSpacing(_ a1: String, _ a2: String) -> Bool {
-        func edge(_ a: String) -> String { a.hasSuffix("Margin") ? String(a.dropLast("Margin".count)) : a }
-        let pair = (edge(a1), edge(a2))
-        return [("leading", "trailing"), ("left", "right"), ("top", "bottom")].contains {
-            $0 == pair || ($0.1, $0.0) == pair
-        }
+            isProtected: isProtected, ownerDepth: ownerDepth, isLeadingPin: isLeadingPin,
+            isSpacing: c.attr2.map(c.attr1.isOpposite) ?? false, constant: c.constant)
     }
 
     /// Identifies constraints the lab adds on a system's behalf (the engine's own bookkeeping).
     public static let systemIdentifier = "LayoutLab-system"
-
-    /// `X.leading|left|top == superview.same + c` with X's own superview, multiplier 1.
-    static func isLeadingPin(_ c: LayoutConstraint, in tree: ViewTree) -> Bool {
-        guard [.leading, .left, .top].contains(c.attr1), c.attr2 == c.attr1, c.multiplier == 1, let item2 = c.item2
-        else { return false }
-        guard let index = tree.views.firstIndex(where: { $0.id == c.item1 }) else { return false }
-        let parent = tree.parentIndex[index].map { tree.views[$0].id } ?? ViewTree.superviewID
-        return item2 == parent
-    }
 }

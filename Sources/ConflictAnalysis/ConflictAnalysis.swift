@@ -1,5 +1,6 @@
 import AutoLayout
 import ConflictLog
+import ConstraintModel
 
 /// One conflict log explained (issue 22): its constraints rebuilt and solved, the minimal sets that
 /// cannot hold together, what each constraint says and where it comes from, the fixes that resolve
@@ -32,7 +33,9 @@ public struct ConflictAnalysis: Sendable {
     /// Satisfiable as printed, but only with no slack at all: every required inequality tightened by
     /// what printing its constant may have rounded away, the constraints conflict (a cell's
     /// `height >= 48` against its encapsulated height printed as 48).
-    public var isUnsatisfiableWithinPrinting: Bool
+    public var holdsOnlyExactly: Bool
+    /// Unsatisfiable as printed, or holding only exactly: unsatisfiable within the printing precision.
+    public var isUnsatisfiableWithinPrinting: Bool { isUnsatisfiable || holdsOnlyExactly }
     /// The minimal conflicting sets (indices into `members`), smallest first.
     public var minimal: [[Int]]
     /// Per minimal set, the views whose non-negative size is part of the conflict.
@@ -42,6 +45,8 @@ public struct ConflictAnalysis: Sendable {
     /// What the breaking rule reads of each member (its owner's depth in the hierarchy inferred from
     /// the log, `LogHierarchy`).
     public var candidates: [BreakingRule.Candidate]
+    /// The view hierarchy the list implies (the rule's owners; the scenario's superviews).
+    public var hierarchy: LogHierarchy
     /// The member the lab's breaking rule picks from the list alone.
     public var labBreaks: Int?
     public var fixes: [Fix]
@@ -56,12 +61,13 @@ public struct ConflictAnalysis: Sendable {
         }
         let required = system.members.indices.filter { system.members[$0].priority >= 1000 }
         isUnsatisfiable = !system.isSatisfiable(required)
-        isUnsatisfiableWithinPrinting = !isUnsatisfiable && !system.holdsWithSlack(required)
+        holdsOnlyExactly = !isUnsatisfiable && !system.holdsWithSlack(required)
         minimal = isUnsatisfiable ? system.minimalConflicts() : []
         negativeSizes = minimal.map { system.negativeSizes(in: $0) }
         appleBroke = log.brokenIndex
         let hierarchy = LogHierarchy(system, log.constraints)
-        candidates = log.constraints.indices.map { Self.candidate(log.constraints[$0], system.members[$0], hierarchy) }
+        self.hierarchy = hierarchy
+        candidates = zip(log.constraints, system.memberItems).map { Self.candidate($0, $1, hierarchy) }
         labBreaks = BreakingRule.choose(candidates)
         fixes = []
         fixes = FixFinder.fixes(self)
@@ -71,13 +77,15 @@ public struct ConflictAnalysis: Sendable {
     /// the inferred hierarchy, whether Apple printed it as a leading pin (`|-(c)-[X]`), whether it
     /// spaces two views, its constant.
     static func candidate(
-        _ c: LoggedConstraint, _ linear: LogSystem.Linear, _ hierarchy: LogHierarchy
+        _ c: LoggedConstraint, _ items: LogSystem.Items, _ hierarchy: LogHierarchy
     ) -> BreakingRule.Candidate {
         BreakingRule.Candidate(
             isProtected: BreakingRule.isProtected(className: c.className, identifier: c.identifier),
-            ownerDepth: linear.item1.map { hierarchy.ownerDepth($0, linear.item2) } ?? -1,
+            ownerDepth: hierarchy.ownerDepth(items.first, items.second),
             isLeadingPin: c.form == .leadingPin,
-            isSpacing: c.secondAttribute.map { BreakingRule.isSpacing(c.firstAttribute, $0) } ?? false,
+            isSpacing: LayoutAttribute(name: c.firstAttribute).map { a1 in
+                c.secondAttribute.flatMap(LayoutAttribute.init(name:)).map(a1.isOpposite) ?? false
+            } ?? false,
             constant: c.constant)
     }
 

@@ -36,19 +36,32 @@ extension ConflictAnalysis {
     /// leaves to the scenario; `LayoutLab-system`, never broken). Returns the constraints the scenario
     /// format cannot hold, with the reason.
     public func scenario() -> (scenario: Scenario, left: [String]) {
-        let rects = resolvedRects
-        let ids = system.views.map(\.item.identity)
+        // The views, then the superviews the hierarchy gives siblings without naming them: each a plain
+        // view around its subviews, its frame fixed by its (empty) mask.
+        let parent = hierarchy.parent
+        var rects = resolvedRects
+        var ids = system.views.map(\.item.identity)
+        for u in system.views.count..<parent.count {
+            let members = parent.indices.filter { parent[$0] == u }
+            let (x0, y0) = (members.map { rects[$0].minX }.min()!, members.map { rects[$0].minY }.min()!)
+            let (x1, y1) = (members.map { rects[$0].maxX }.max()!, members.map { rects[$0].maxY }.max()!)
+            rects.append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            ids.append("superview of " + members.map { ids[$0] }.joined(separator: " and "))
+        }
         // Parents before children.
         var order: [Int] = []
         var placed = Set<Int>()
         func place(_ v: Int) {
             guard !placed.contains(v) else { return }
-            if let p = system.views[v].parent { place(p) }
             placed.insert(v)
+            if let p = parent[v] { place(p) }
             order.append(v)
         }
-        for v in system.views.indices { place(v) }
-        var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
+        for v in parent.indices { place(v) }
+        var minX = 0.0
+        var minY = 0.0
+        var maxX = 0.0
+        var maxY = 0.0
         for r in rects {
             minX = min(minX, r.minX)
             minY = min(minY, r.minY)
@@ -57,10 +70,11 @@ extension ConflictAnalysis {
         }
         let views: [View] = order.map { v in
             let r = rects[v]
-            let origin = system.views[v].parent.map { rects[$0].origin } ?? Point(x: minX, y: minY)
+            let origin = parent[v].map { rects[$0].origin } ?? Point(x: minX, y: minY)
             return View(
-                id: ids[v], parentID: system.views[v].parent.map { ids[$0] },
-                frame: Rect(x: r.x - origin.x, y: r.y - origin.y, width: r.width, height: r.height), translatesMask: false)
+                id: ids[v], parentID: parent[v].map { ids[$0] },
+                frame: Rect(x: r.x - origin.x, y: r.y - origin.y, width: r.width, height: r.height),
+                translatesMask: v >= system.views.count)
         }
         var constraints: [LayoutConstraint] = []
         var left: [String] = []
@@ -78,9 +92,11 @@ extension ConflictAnalysis {
             constraints.append(c)
         }
         // Apple's engine keeps sizes non-negative; the lab's backend does not, so the scenario says it.
-        for id in ids {
+        for id in ids.prefix(system.views.count) {
             for a in [LayoutAttribute.width, .height] {
-                constraints.append(LayoutConstraint(id, a, .greaterThanOrEqual, constant: 0, identifier: BreakingRule.systemIdentifier))
+                constraints.append(
+                    LayoutConstraint(id, a, .greaterThanOrEqual, constant: 0, identifier: BreakingRule.systemIdentifier)
+                )
             }
         }
         let size = Size(width: max(1, maxX - minX), height: max(1, maxY - minY))
@@ -128,10 +144,12 @@ extension ConflictAnalysis {
                 identifier: identifier)
         }
         if a1.isSize {
-            return LayoutConstraint(item1, a1, relation, constant: c.constant, priority: c.priority, identifier: identifier)
+            return LayoutConstraint(
+                item1, a1, relation, constant: c.constant, priority: c.priority, identifier: identifier)
         }
         // A position equal to a constant is relative to the view's superview.
-        guard let v = system.views.firstIndex(where: { $0.item.identity == item1 }), let p = system.views[v].parent else {
+        guard let v = system.views.firstIndex(where: { $0.item.identity == item1 }), let p = system.views[v].parent
+        else {
             return nil
         }
         let edge: LayoutAttribute = a1.axis == .horizontal ? .left : .top
@@ -153,7 +171,9 @@ extension ConflictAnalysis {
             for (item, attribute, other) in pairs {
                 var index = system.views.firstIndex { $0.item.identity == item.identity }
                 if item.className == "|", let o = other {
-                    index = system.views.firstIndex { $0.item.identity == o.identity }.flatMap { system.views[$0].parent }
+                    index = system.views.firstIndex { $0.item.identity == o.identity }.flatMap {
+                        system.views[$0].parent
+                    }
                 }
                 guard let v = index else { continue }
                 let r = rects[v]

@@ -9,11 +9,11 @@ extension ConflictAnalysis {
                 n == 1
                     ? "1 constraint listed; it cannot hold, as the log prints it."
                     : "\(n) constraints listed; they cannot all hold, as the log prints them.")
-        } else if isUnsatisfiableWithinPrinting {
+        } else if holdsOnlyExactly {
             out.append(
                 "\(n) constraint\(n == 1 ? "" : "s") listed; as the log prints them they hold only exactly, with no "
-                    + "slack: a constant rounded in printing (six significant digits) by as little as a unit in its "
-                    + "last digit makes them conflict.")
+                    + "slack: a constant rounded in printing (six significant digits) by as little as half a unit "
+                    + "in its last digit makes them conflict.")
         } else {
             out.append(
                 "\(n) constraint\(n == 1 ? "" : "s") listed; as the log prints them they can all hold, so the conflict "

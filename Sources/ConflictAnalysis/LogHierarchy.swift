@@ -1,5 +1,6 @@
 import AutoLayout
 import ConflictLog
+import ConstraintModel
 
 /// The view hierarchy a conflict log implies, as far as the breaking rule needs it (which view owns
 /// each constraint, and how deep). A log prints no hierarchy; the evidence, strongest first:
@@ -10,12 +11,12 @@ import ConflictLog
 /// 3. siblings share a parent: two views spaced edge to opposite edge (`B.leading == A.trailing`),
 ///    a stack view's `UISV-spacing`/`-alignment`/`-distributing`, two controls that hold no subviews
 ///    (labels, buttons, image views…) aligned on one edge; a view whose sibling's parent is known
-///    takes it, and siblings with no known parent share one the log does not name;
+///    takes it (siblings of siblings included), and siblings with no known parent share one the log
+///    does not name;
 /// 4. any other alignment of two views on one edge puts one inside the other, as the constant's sign
 ///    says (a leading inset is positive, a trailing one negative).
 ///
-/// On the 94 corpus logs this evidence gives the rule's 86; without the siblings of step 3, 84
-/// (docs/conflict-logs.md).
+/// Chosen on the 94 corpus logs, where it gives the rule's 86 (docs/conflict-logs.md).
 public struct LogHierarchy: Sendable {
     /// Per view of the system, then per unnamed parent made for siblings: its parent.
     public private(set) var parent: [Int?]
@@ -24,57 +25,66 @@ public struct LogHierarchy: Sendable {
         parent = system.views.map(\.parent)
         var siblings: [(Int, Int)] = []
         var containments: [(child: Int, container: Int)] = []
-        for (k, c) in constraints.enumerated() where k < system.members.count {
-            guard let i1 = system.members[k].item1, let i2 = system.members[k].item2, i1 != i2 else { continue }
+        for (c, items) in zip(constraints, system.memberItems) {
+            guard let i2 = items.second, items.first != i2 else { continue }
+            let i1 = items.first
             let identifier = c.identifier ?? ""
-            let (a1, a2) = (c.firstAttribute, c.secondAttribute ?? "")
+            let a1 = LayoutAttribute(name: c.firstAttribute)
+            let a2 = c.secondAttribute.flatMap(LayoutAttribute.init(name:))
             if identifier.hasPrefix("UISV-canvas-connection") {
                 let stackFirst = Self.className(system.views[i1].item) == "UIStackView"
                 let (stack, other) = stackFirst ? (i1, i2) : (i2, i1)
                 if parent[other] == nil { parent[other] = stack }
             } else if ["UISV-spacing", "UISV-alignment", "UISV-distributing"].contains(where: identifier.hasPrefix)
-                || BreakingRule.isSpacing(a1, a2)
+                || (a1 != nil && a2 != nil && a1!.isOpposite(to: a2!))
             {
                 siblings.append((i1, i2))
-            } else if Self.edge(a1) == Self.edge(a2), Self.alignable.contains(Self.edge(a1)) {
+            } else if let a1, let a2, a1.edge == a2.edge, Self.alignable.contains(a1.edge) {
                 if Self.holdsNoSubviews(system.views[i1].item), Self.holdsNoSubviews(system.views[i2].item) {
                     siblings.append((i1, i2))
                 } else {
                     // Inside its superview a view's leading inset is positive and its trailing one
                     // negative: `X.leading == Y.leading + 8` puts X in Y, `− 8` Y in X.
                     let k = c.constant
-                    let inner =
-                        Self.leadingEdges.contains(Self.edge(a1))
-                        ? k >= 0 : (Self.trailingEdges.contains(Self.edge(a1)) ? k <= 0 : true)
+                    let inner = a1.isLowEdge ? k >= 0 : (a1.isHighEdge ? k <= 0 : true)
                     containments.append(inner ? (i1, i2) : (i2, i1))
                 }
             }
         }
-        for _ in 0..<4 {
-            spread(siblings)
-            for (child, container) in containments where parent[child] == nil && !ancestors(container).contains(child) {
-                parent[child] = container
-                spread(siblings)
-            }
+        // Siblings share a parent: group them (a sibling of a sibling is one too).
+        let groups = Self.groups(of: siblings, count: parent.count)
+        settle(groups)
+        for (child, container) in containments where parent[child] == nil && !ancestors(container).contains(child) {
+            parent[child] = container
+            settle(groups)
         }
-        for (x, y) in siblings where parent[x] == nil && parent[y] == nil && x != y {
+        for group in groups where group.allSatisfy({ parent[$0] == nil }) {
             parent.append(nil)
-            let unnamed = parent.count - 1
-            parent[x] = unnamed
-            parent[y] = unnamed
-            spread(siblings)
+            for v in group { parent[v] = parent.count - 1 }
         }
     }
 
-    /// A sibling with no known parent takes the other's, unless that would make a cycle.
-    mutating func spread(_ siblings: [(Int, Int)]) {
-        for (x, y) in siblings {
-            if parent[x] == nil, let p = parent[y], !ancestors(p).contains(x) {
-                parent[x] = p
-            } else if parent[y] == nil, let p = parent[x], !ancestors(p).contains(y) {
-                parent[y] = p
-            }
+    /// Every member of a group with no known parent takes the parent a member has, unless that would
+    /// make a cycle.
+    mutating func settle(_ groups: [[Int]]) {
+        for group in groups {
+            guard let first = group.first(where: { parent[$0] != nil }), let known = parent[first] else { continue }
+            for v in group where parent[v] == nil && !ancestors(known).contains(v) { parent[v] = known }
         }
+    }
+
+    /// The connected groups of `pairs` among `count` views, each in ascending order.
+    static func groups(of pairs: [(Int, Int)], count: Int) -> [[Int]] {
+        var root = Array(0..<count)
+        func find(_ v: Int) -> Int {
+            var v = v
+            while root[v] != v { (root[v], v) = (root[root[v]], root[v]) }
+            return v
+        }
+        for (x, y) in pairs { root[find(x)] = find(y) }
+        var members: [Int: Set<Int>] = [:]
+        for (x, y) in pairs { members[find(x), default: []].formUnion([x, y]) }
+        return members.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 
     /// `v` and its ancestors, nearest first (a cycle in the evidence ends the walk).
@@ -100,9 +110,10 @@ public struct LogHierarchy: Sendable {
         return depth(owner)
     }
 
-    static let leadingEdges: Set<String> = ["leading", "left", "top"]
-    static let trailingEdges: Set<String> = ["trailing", "right", "bottom"]
-    static let alignable = leadingEdges.union(trailingEdges).union(["centerX", "centerY"])
+    /// Edges and centres (a margin form or frame name counting as its edge, `LayoutAttribute.edge`).
+    static let alignable: Set<LayoutAttribute> = [
+        .leading, .left, .top, .trailing, .right, .bottom, .centerX, .centerY,
+    ]
 
     /// Controls that never hold subviews of the app's: two of them aligned are siblings.
     static let leafClasses = [
@@ -117,9 +128,6 @@ public struct LogHierarchy: Sendable {
     }
 
     /// The class without its module (`MyApp.TitleLabel` → `TitleLabel`).
-    static func className(_ item: LoggedItem) -> String {
-        String(item.className.split(separator: ".").last ?? Substring(item.className))
-    }
+    static func className(_ item: LoggedItem) -> String { LogSystem.innermostClass(item.className) }
 
-    static func edge(_ a: String) -> String { a.hasSuffix("Margin") ? String(a.dropLast("Margin".count)) : a }
 }

@@ -28,15 +28,20 @@ public struct LogSystem: Sendable {
         public var priority: Double
         /// What printing the constant with `%g` may have rounded away.
         public var printingPrecision: Double = 0
-        /// The views the constraint's items resolve to (`'|'` to the other item's superview); nil for
-        /// the engine's own non-negative sizes.
-        public var item1: Int? = nil
-        public var item2: Int? = nil
+    }
+
+    /// The views a listed constraint's items resolve to (`'|'` to the other item's superview; a unary
+    /// position's second item is the superview it is relative to).
+    public struct Items: Hashable, Sendable {
+        public var first: Int
+        public var second: Int?
     }
 
     public var views: [View]
     /// The listed constraints, in the log's order.
     public var members: [Linear]
+    /// Per member, the views its items resolve to.
+    public var memberItems: [Items]
     /// Per view, `width >= 0` and `height >= 0` (the engine's, not the log's).
     public var nonNegativeSizes: [Linear]
     /// The margin every view is assumed to have.
@@ -49,9 +54,15 @@ public struct LogSystem: Sendable {
         var builder = Builder()
         builder.inferParents(log.constraints)
         var members: [Linear] = []
-        for (k, c) in log.constraints.enumerated() { members.append(try builder.compile(c, index: k, margin: margin)) }
+        var items: [Items] = []
+        for c in log.constraints {
+            let (linear, item) = try builder.compile(c, margin: margin)
+            members.append(linear)
+            items.append(item)
+        }
         views = builder.views
         self.members = members
+        memberItems = items
         nonNegativeSizes = views.indices.flatMap { v in
             [Self.width, Self.height].map {
                 Linear(terms: [4 * v + $0: 1], constant: 0, relation: ">=", priority: 1000)
@@ -72,11 +83,13 @@ public struct LogSystem: Sendable {
     /// constant may have rounded away (`printingPrecision`): false when they hold only with no slack
     /// at all, where a value printed as `48` but stored as 48.00001 conflicts.
     public func holdsWithSlack(_ chosen: [Int]) -> Bool {
-        var tightening: [Int: Double] = [:]
-        for k in chosen where members[k].relation != "==" && members[k].priority >= 1000 {
-            tightening[k] = members[k].printingPrecision
+        var tightened = self
+        for k in chosen where members[k].relation != "==" {
+            // `Σ + constant >= 0` made harder: the constant lowered (raised for `<=`).
+            let d = members[k].printingPrecision
+            tightened.members[k].constant += members[k].relation == ">=" ? -d : d
         }
-        return solve(chosen, tightening: tightening) != nil
+        return tightened.isSatisfiable(chosen)
     }
 
     /// Half a unit in the sixth significant digit of `c`, what `%g` keeps of a logged constant (0 for
@@ -91,8 +104,7 @@ public struct LogSystem: Sendable {
     /// `nominal` pulls free sizes towards 120 × 44 and free positions 8 inside the superview (for a
     /// picture or a scenario), instead of towards 0.
     public func solve(
-        _ chosen: [Int], lowered: Set<Int> = [], breaking: [Int: Double] = [:], pull: Int? = nil, nominal: Bool = false,
-        tightening: [Int: Double] = [:]
+        _ chosen: [Int], lowered: Set<Int> = [], breaking: [Int: Double] = [:], pull: Int? = nil, nominal: Bool = false
     ) -> [Double]? {
         let solver = Solver()
         let variables = (0..<(4 * views.count)).map { Variable("v\($0)") }
@@ -115,10 +127,7 @@ public struct LogSystem: Sendable {
                 } else {
                     strength = Strength.required
                 }
-                var tightened = l
-                // `Σ + constant >= 0` made harder: the constant lowered (raised for `<=`).
-                if let d = tightening[k] { tightened.constant += l.relation == ">=" ? -d : d }
-                try solver.addConstraint(constraint(tightened, strength: strength))
+                try solver.addConstraint(constraint(l, strength: strength))
             }
         } catch {
             return nil
@@ -198,6 +207,14 @@ public struct LogSystem: Sendable {
 
     // MARK: Names
 
+    /// A logged class without its module or Swift mangling (`MyApp.TitleLabel`, `_TtC5MyApp10TitleLabel`
+    /// → `TitleLabel`).
+    static func innermostClass(_ c: String) -> String {
+        let s = Substring(c.split(separator: ".").last ?? Substring(c))
+        if s.hasPrefix("_Tt"), let last = demangledClass(s) { return last }
+        return String(s)
+    }
+
     /// The innermost class of a Swift-mangled class name (`_TtCC5UIKit19NavigationButtonBar15ItemWrapperView`
     /// → `ItemWrapperView`): length-prefixed identifiers after `_Tt` and the `C`s of nesting.
     static func demangledClass(_ s: Substring) -> String? {
@@ -219,8 +236,7 @@ public struct LogSystem: Sendable {
     /// label's text or, among views of one class, the address's end to tell them apart.
     static func nameViews(_ views: inout [View]) {
         func base(_ c: String) -> String {
-            var s = Substring(c.split(separator: ".").last ?? Substring(c))
-            if s.hasPrefix("_Tt"), let last = demangledClass(s) { s = Substring(last) }
+            var s = Substring(innermostClass(c))
             while s.first == "_" { s = s.dropFirst() }
             for p in ["UI", "NS"] where s.hasPrefix(p) && s.count > p.count { s = s.dropFirst(p.count) }
             if s.hasSuffix("ContentView") && s.hasPrefix("TableViewCell") || s.hasPrefix("CollectionViewCell") {
@@ -309,9 +325,9 @@ private struct Builder {
     }
 
     mutating func compile(
-        _ c: LoggedConstraint, index k: Int, margin: Double
+        _ c: LoggedConstraint, margin: Double
     ) throws(LogSystemError)
-        -> LogSystem.Linear
+        -> (LogSystem.Linear, LogSystem.Items)
     {
         func fail(_ m: String) -> LogSystemError { LogSystemError(line: c.line, column: c.column, message: m) }
         var terms: [Int: Double] = [:]
@@ -335,9 +351,10 @@ private struct Builder {
             item2 = p
             try add(&terms, &constant, p, Self.isHorizontal(c.firstAttribute) ? "minX" : "minY", -1, margin, fail)
         }
-        return LogSystem.Linear(
+        let linear = LogSystem.Linear(
             terms: terms.filter { $0.value != 0 }, constant: constant, relation: c.relation, priority: c.priority,
-            printingPrecision: LogSystem.printingPrecision(c.constant), item1: first, item2: item2)
+            printingPrecision: LogSystem.printingPrecision(c.constant))
+        return (linear, LogSystem.Items(first: first, second: item2))
     }
 
     /// Adds `coefficient × view.attribute` to a linear form.

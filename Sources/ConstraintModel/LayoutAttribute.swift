@@ -15,7 +15,10 @@ public enum LayoutAttribute: String, CaseIterable, Hashable, Sendable {
     /// Reads a name as scenario files and Interface Builder write it: the lab's names, and AppKit's
     /// `baseline` (NSLayoutAttributeBaseline, which is the last baseline).
     public init?(name: String) {
-        if name == "baseline" { self = .lastBaseline; return }
+        if name == "baseline" {
+            self = .lastBaseline
+            return
+        }
         self.init(rawValue: name)
     }
 
@@ -25,7 +28,7 @@ public enum LayoutAttribute: String, CaseIterable, Hashable, Sendable {
     public var axis: Axis {
         switch self {
         case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin, .leadingMargin,
-             .trailingMargin, .centerXWithinMargins, .minX, .maxX, .midX:
+            .trailingMargin, .centerXWithinMargins, .minX, .maxX, .midX:
             .horizontal
         default: .vertical
         }
@@ -61,13 +64,48 @@ public enum LayoutAttribute: String, CaseIterable, Hashable, Sendable {
 
     /// The margin forms, which read the view's effective layout margins.
     public var isMargin: Bool {
-        [.leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
-         .centerXWithinMargins, .centerYWithinMargins].contains(self)
+        [
+            .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+            .centerXWithinMargins, .centerYWithinMargins,
+        ].contains(self)
     }
 
     /// Left/right (and margin and minX/maxX forms): never flipped.
     public var isAbsoluteHorizontalEdge: Bool {
         [.left, .right, .leftMargin, .rightMargin, .minX, .maxX].contains(self)
+    }
+
+    /// The edge or centre a margin form or a frame name stands for (`leadingMargin` → `leading`,
+    /// `minX` → `left`, `centerXWithinMargins` → `centerX`); the others stand for themselves.
+    public var edge: LayoutAttribute {
+        switch self {
+        case .leftMargin, .minX: .left
+        case .rightMargin, .maxX: .right
+        case .topMargin, .minY: .top
+        case .bottomMargin, .maxY: .bottom
+        case .leadingMargin: .leading
+        case .trailingMargin: .trailing
+        case .centerXWithinMargins, .midX: .centerX
+        case .centerYWithinMargins, .midY: .centerY
+        default: self
+        }
+    }
+
+    /// The low edge of an axis (left, leading, top, and their forms).
+    public var isLowEdge: Bool { [.left, .leading, .top].contains(edge) }
+
+    /// The high edge of an axis (right, trailing, bottom, and their forms).
+    public var isHighEdge: Bool { [.right, .trailing, .bottom].contains(edge) }
+
+    /// Opposite edges of one axis, one view's against another's: `B.leading == A.trailing + 8` spaces
+    /// two views.
+    public func isOpposite(to other: LayoutAttribute) -> Bool {
+        switch (edge, other.edge) {
+        case (.leading, .trailing), (.trailing, .leading), (.left, .right), (.right, .left), (.top, .bottom),
+            (.bottom, .top):
+            true
+        default: false
+        }
     }
 
     /// The attributes a scenario file may name (the autoresizing-only names are printed, not written).

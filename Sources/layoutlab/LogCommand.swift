@@ -132,7 +132,7 @@ struct LogCommand: ParsableCommand {
             ("platform", .string(a.log.platform.rawValue)),
             ("constraints", .array(constraints)),
             ("unsatisfiable", .bool(a.isUnsatisfiable)),
-            ("unsatisfiable_within_printing", .bool(a.isUnsatisfiable || a.isUnsatisfiableWithinPrinting)),
+            ("unsatisfiable_within_printing", .bool(a.isUnsatisfiableWithinPrinting)),
             ("minimal", .array(a.minimal.map { .array($0.map { key($0) }) })),
             ("apple_broke", key(a.appleBroke)),
             ("lab_breaks", key(a.labBreaks)),

@@ -76,20 +76,20 @@ struct BreakingRuleTests {
                 View(id: "p", frame: Rect(x: 0, y: 0, width: 200, height: 100), translatesMask: false),
                 View(id: "c", parentID: "p", frame: Rect(x: 10, y: 10, width: 50, height: 50), translatesMask: false),
             ])
+        let engine = AutoLayoutEngine(tree: tree, constraints: [], configuration: AutoLayoutConfiguration())
+        func candidate(_ c: LayoutConstraint) -> C { engine.breakingCandidate(c) }
         let pin = LayoutConstraint("c", .leading, .equal, "p", .leading, constant: 10)
         let notParent = LayoutConstraint("c", .leading, .equal, "superview", .leading, constant: 10)
         let mask = LayoutConstraint("c", .width, .equal, constant: 50, origin: .autoresizingMask([]))
         // Owned by p (depth 1: the superview is 0); c's own width by c (depth 2).
-        #expect(
-            BreakingRule.candidate(pin, in: tree)
-                == C(isProtected: false, ownerDepth: 1, isLeadingPin: true, constant: 10))
-        #expect(!BreakingRule.candidate(notParent, in: tree).isLeadingPin)
-        #expect(BreakingRule.candidate(notParent, in: tree).ownerDepth == 0)
-        #expect(BreakingRule.candidate(mask, in: tree).isProtected)
-        #expect(BreakingRule.candidate(mask, in: tree).ownerDepth == 2)
+        #expect(candidate(pin) == C(isProtected: false, ownerDepth: 1, isLeadingPin: true, constant: 10))
+        #expect(!candidate(notParent).isLeadingPin && candidate(notParent).ownerDepth == 0)
+        #expect(candidate(mask).isProtected && candidate(mask).ownerDepth == 2)
+        // A layout guide is its view's: owned by p, and not a pin to p itself.
+        let guide = LayoutConstraint("c", .leading, .equal, "p.layoutMarginsGuide", .leading, constant: 10)
+        #expect(candidate(guide).ownerDepth == 1 && !candidate(guide).isLeadingPin)
         let spacing = LayoutConstraint("c", .leading, .equal, "p", .trailingMargin, constant: 8)
-        #expect(BreakingRule.candidate(spacing, in: tree).isSpacing)
-        #expect(!BreakingRule.candidate(pin, in: tree).isSpacing)
+        #expect(candidate(spacing).isSpacing && !candidate(pin).isSpacing)
     }
 
     /// Step 2 goes before the constant, the leading pin and the spacing: the deeper owner is broken,

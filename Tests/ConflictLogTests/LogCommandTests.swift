@@ -66,8 +66,31 @@ struct LogCommandTests {
         // What the breaking rule read: the translated mask is protected; each constraint has its
         // owner's depth in the inferred hierarchy and whether it spaces two views.
         #expect(constraints[0]["protected"] as? Bool == true && constraints[1]["protected"] as? Bool == false)
-        #expect(constraints.allSatisfy { $0["owner_depth"] is Double && $0["spacing"] is Bool })
-        #expect(first["unsatisfiable_within_printing"] as? Bool == true)
+        // The button sits in UIView …c6f0 ('|'): its height is the button's own (depth 1), the view's
+        // height and the two insets belong to the view (depth 0); none spaces two views.
+        #expect(constraints.map { $0["owner_depth"] as? Double } == [0, 1, 0, 0])
+        #expect(constraints.map { $0["spacing"] as? Bool } == [false, false, false, false])
+    }
+
+    /// A cell's `height >= 48` against its encapsulated height printed as 48: satisfiable as printed,
+    /// unsatisfiable within the printing precision.
+    @Test func unsatisfiableWithinPrinting() throws {
+        let log = """
+            Unable to simultaneously satisfy constraints.
+            (
+                "<NSLayoutConstraint:0x1 UITableViewCellContentView:0x2.height >= 48   (active)>",
+                "<NSLayoutConstraint:0x3 'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:0x2.height == 48   (active)>"
+            )
+
+            Will attempt to recover by breaking constraint
+            <NSLayoutConstraint:0x1 UITableViewCellContentView:0x2.height >= 48   (active)>
+            """
+        let r = try Self.run(["log", "-", "--format", "json"], input: log)
+        #expect(r.status == 0, "\(r.err)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let conflict = try #require((json["conflicts"] as? [[String: Any]])?.first)
+        #expect(conflict["unsatisfiable"] as? Bool == false)
+        #expect(conflict["unsatisfiable_within_printing"] as? Bool == true)
     }
 
     /// `--scenario` writes a file `layout` lays out (meeting the same conflict), `--svg` a picture with
