@@ -85,13 +85,16 @@ public enum TraitVerdicts {
             verdict: "Undecided: GNUstep's `-setFrame:` clamps a negative size to 0 (with a warning); the lab "
                 + "keeps the solver's value. Needs Apple's engine (the macOS build) to settle.", wrong: .undecided),
         TraitVerdict(
-            cause: "rounding", meaning: "one side's frame is the other's rounded to whole points",
+            cause: "rounding",
+            meaning: "one side's frame sits on whole points (of its superview, of the window, or of the window's "
+                + "y-up coordinates) and the other's, less than a point away, does not",
             apple:
                 "Under Auto Layout a view's frame is the engine's alignment rectangle; `-resizeSubviewsWithOldSize:` "
                 + "(autoresizing) does not run for views whose constraints place them.",
-            verdict: "GNUstep: `-setFrameSize:` still runs the springs (with libs-gui master's rounding to whole "
-                + "points) before the engine, and `-layout` only resets views whose engine rectangle changed, so a "
-                + "view the resize did not move in the engine keeps its rounded springs frame.", wrong: .gnustep),
+            verdict: "GNUstep: `-setFrameSize:` still runs the springs before the engine (libs-gui master's "
+                + "`-resizeWithOldSuperviewSize:` floors each edge in the window's base coordinates), and `-layout` "
+                + "only resets views whose engine rectangle changed, so a view the resize did not move in the "
+                + "engine keeps its rounded springs frame.", wrong: .gnustep),
         TraitVerdict(
             cause: "float32-noise", meaning: "frames that differ by less than 1e-3 point",
             apple: "`NSLayoutConstraint.multiplier` and `constant` are `CGFloat`, a double on 64-bit systems.",
@@ -104,8 +107,8 @@ public enum TraitVerdicts {
             verdict: "Seen only together with the traits above; no class of its own.", wrong: .neither),
         TraitVerdict(
             cause: "multiplier", meaning: "a hand-written multiplier other than 1",
-            apple: "The multiplier is a double.", verdict: "Seen with float32-noise (the coefficient as a float).",
-            wrong: .neither),
+            apple: "The multiplier is a double.",
+            verdict: "Seen only together with the traits above; no class of its own.", wrong: .neither),
         TraitVerdict(
             cause: "centre", meaning: "a `centerX` or `centerY` constraint",
             apple: "Centres are the alignment rectangle's centre.",

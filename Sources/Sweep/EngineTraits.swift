@@ -109,13 +109,14 @@ public enum EngineTraits {
             out.insert(.nonFinite)
         }
         if a.maxEdgeDifference(to: b) < 1e-3 { out.insert(.float32Noise) }
-        // Wherever the edges differ, or the origins and sizes, one side's is a whole point and the
-        // other's, less than a point away, is not: one side rounded. GNUstep master's own autoresizing
-        // still runs under Auto Layout and puts frames on whole points of the window, origin and size
-        // each, some to the nearest and some down in the window's own y-up coordinates: a height of
-        // 140.5 at 85.76 becomes 141 at 86 (the bottom edge moves by 0.74), a view at 84 in a superview
-        // at 70.33 lands at 83.67, and one at 150 in a superview at 116.13 at 150.87. Whole within 1e-6
-        // (the lab's 84 may be 84 − 1 ulp).
+        // GNUstep master's own autoresizing still runs under Auto Layout and floors each edge in the
+        // window's base coordinates, y up, after a 1e-6 snap (`-resizeWithOldSuperviewSize:`, libs-gui),
+        // from its ancestors' springs frames, which the sweep never sees. So the test is looser than
+        // the mechanism: wherever the edges (or the origins and sizes) differ, in the superview, the
+        // window or the window's y-up coordinates, one side's is on a whole point and the other's, less
+        // than a point away, is not. The exact floor from the engines' final frames alone left 23
+        // view-steps to the lab's events and 1 unexplained on experiments/gnustep-autolayout.yaml, this
+        // test 4 and none. Whole within 1e-6 (the lab's 84 may be 84 − 1 ulp).
         func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-6 }
         func rounded(_ x: [Double], _ y: [Double]) -> Bool {
             // Edges apart by less than 1e-3 are float32 noise, not part of the rounding.
