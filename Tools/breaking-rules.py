@@ -111,6 +111,22 @@ print('the lab\'s rule misses:', ' '.join(m.replace('.log', '') for m in misses)
 for platform in ('uikit', 'appkit'):
     sub = [l for l in logs if l[3] == platform]
     print(f'  {platform}: {sum(1 for l in sub if l[2] is not None and lab_rule(l[1]) == l[2])} of {len(sub)}')
+# Each step's evidence: the logs where the rule and the rule without that step name different
+# constraints (gained: only the full rule names Apple's choice; lost: only the rule without the step).
+def differences(rule, other):
+    gained = [l[0][:4] for l in logs if rule(l[1]) == l[2] != other(l[1])]
+    lost = [l[0][:4] for l in logs if other(l[1]) == l[2] != rule(l[1])]
+    return f"gains {' '.join(gained) or '-'}; loses {' '.join(lost) or '-'}"
+steps = [
+    ('owner depth', keyed(lambda m: (not_pin(m), spacing(m), size(m)))),
+    ('the leading-inset step', keyed(lambda m: (depth(m), spacing(m), size(m)))),
+    ('the spacing step', keyed(lambda m: (depth(m), not_pin(m), size(m)))),
+    ('the constant', keyed(lambda m: (depth(m), not_pin(m), spacing(m)))),
+    ('later on a tie', keyed(lambda m: (depth(m), not_pin(m), spacing(m), size(m)), later=False)),
+]
+for name, without in steps:
+    print(f'the lab\'s rule against itself without {name}: {differences(lab_rule, without)}')
+print(f'the lab\'s rule against the rule before owner depth: {differences(lab_rule, old_rule)}')
 # Leave one out: choose the best-scoring rule without each log, score it on that log.
 loo = 0
 for k, l in enumerate(logs):
