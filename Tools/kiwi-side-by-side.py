@@ -124,8 +124,7 @@ def main():
     lab_command = [lab, '--json', '--budget', str(a.budget), '--only', 'enaml_like', '--only', 'chain:100',
                    '--only', 'chain:1000', '--only', 'row:10', '--only', 'row:100', '--op', 'build', '--op', 'resize']
     missed = False
-    keys = ['enaml_like/build/37', 'enaml_like/resize/37', 'chain/build/100', 'chain/resize/100', 'chain/build/1000',
-            'chain/resize/1000', 'row/build/10', 'row/resize/10', 'row/build/100', 'row/resize/100']
+    rounds = []
     print(f'kiwi {version} (C++, {os.environ.get("CXX", "c++")} -O2) against layoutlab-bench, alternating, '
           f'{a.rounds} rounds, median ns per operation')
     for k in range(1, a.rounds + 1):
@@ -133,17 +132,22 @@ def main():
         got = {'kiwi': figures([kiwi, enaml, str(a.budget)])}
         print(f'round {k}: the lab…', file=sys.stderr)
         got['lab'] = figures(lab_command)
+        rounds.append(got)
+        keys = [key for key in got['kiwi'] if key in got['lab']]  # what both sides measured
         print(f'\nround {k}')
         print(f"  {'workload/operation/n':24} {'kiwi ns':>12} {'lab ns':>12} {'lab / kiwi':>11}")
         for key in keys:
-            kv, lv = got['kiwi'].get(key), got['lab'].get(key)
-            ratio = f'{lv / kv:.3f}' if kv and lv else '-'
-            print(f'  {key:24} {kv if kv is not None else "-":>12} {lv if lv is not None else "-":>12} {ratio:>11}')
+            kv, lv = got['kiwi'][key], got['lab'][key]
+            print(f'  {key:24} {kv:>12} {lv:>12} {lv / kv:>11.3f}')
         for label, (s1, k1), (s2, k2), bound, at_most in GOALS:
             value = got[s1][k1] / got[s2][k2]
             met = value <= bound if at_most else value >= bound
             missed |= not met
             print(f"  goal {label} = {value:.3f} ({'<=' if at_most else '>='} {bound}): {'met' if met else 'NOT met'}")
+    print(f'\nover the {a.rounds} rounds (min–max ns)')
+    for key in [key for key in rounds[0]['kiwi'] if key in rounds[0]['lab']]:
+        span = {side: (min(r[side][key] for r in rounds), max(r[side][key] for r in rounds)) for side in ('kiwi', 'lab')}
+        print(f"  {key:24} kiwi {span['kiwi'][0]}–{span['kiwi'][1]}   lab {span['lab'][0]}–{span['lab'][1]}")
     sys.exit(1 if missed else 0)
 
 
