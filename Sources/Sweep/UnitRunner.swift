@@ -224,9 +224,8 @@ public enum UnitRunner {
             let barsMoved = ra.size != rb.size || ra.origin != rb.origin
             var count = 0
             // Where each view's origin lies in the window, on each side (for a rounding to whole
-            // points of the window).
-            let windowA = engineTraits == nil ? [] : windowOrigins(fa, tree: tree, order: order)
-            let windowB = engineTraits == nil ? [] : windowOrigins(fb, tree: tree, order: order)
+            // points of the window): made at the step's first divergence between two engines.
+            var windows: (a: [Point], b: [Point])?
             for i in order {
                 history[i].formUnion(a.events(i))
                 history[i].formUnion(b.events(i))
@@ -239,10 +238,15 @@ public enum UnitRunner {
                 count += 1
                 var causes = inherited[i]
                 if let engineTraits {
+                    let w =
+                        windows ?? (
+                            windowOrigins(fa, tree: tree, order: order), windowOrigins(fb, tree: tree, order: order)
+                        )
+                    windows = w
                     let p = tree.parentIndex[i]
                     let now = EngineTraits.causes(
-                        engineTraits[i], a: fa[i], b: fb[i], windowOffsetA: p.map { windowA[$0] } ?? .zero,
-                        windowOffsetB: p.map { windowB[$0] } ?? .zero, windowHeight: ra.size.height,
+                        engineTraits[i], a: fa[i], b: fb[i], windowOffsetA: p.map { w.a[$0] } ?? .zero,
+                        windowOffsetB: p.map { w.b[$0] } ?? .zero, windowHeight: ra.size.height,
                         tolerance: comparison.tolerance)
                     // A clamp or a rounding stays in the frame the engine resizes from next time: it
                     // joins the view's history, which its subviews inherit, like an event.
