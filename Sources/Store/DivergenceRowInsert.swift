@@ -34,13 +34,19 @@ struct DivergenceRows: Sendable {
 
 /// Inserts `DivergenceRows` `rowsPerStatement` at a time.
 final class DivergenceRowInsert {
-    static let columns = 13
-    let database: Database
+    let statements: MultiRowStatements
     let rowsPerStatement = 32
     private(set) var pending = DivergenceRows()
-    private var statements: [Int: Statement] = [:]
 
-    init(_ database: Database) { self.database = database }
+    init(_ database: Database) {
+        statements = MultiRowStatements(
+            database, table: "divergence_rows",
+            columns: [
+                "unit_id", "step_index", "view_id", "mask", "a_x", "a_y", "a_width", "a_height", "b_x", "b_y",
+                "b_width",
+                "b_height", "cause_bits",
+            ])
+    }
 
     func add(_ rows: DivergenceRows, unit place: Int32) { pending.append(rows, unit: place) }
 
@@ -50,7 +56,7 @@ final class DivergenceRowInsert {
         var row = 0
         while row < rows {
             let n = min(rowsPerStatement, rows - row)
-            let s = try statement(rows: n)
+            let s = try statements.statement(rows: n)
             var p = 1
             for k in row..<(row + n) {
                 s.bind(p, firstUnit + Int64(pending.unit[k]))
@@ -59,7 +65,7 @@ final class DivergenceRowInsert {
                 s.bind(p + 3, Int64(pending.mask[k]))
                 for f in 0..<8 { s.bind(p + 4 + f, pending.frames[8 * k + f]) }  // non-finite: NULL
                 s.bind(p + 12, pending.causeBits[k])
-                p += Self.columns
+                p += statements.columns
             }
             try s.run()
             row += n
@@ -68,15 +74,4 @@ final class DivergenceRowInsert {
     }
 
     func discard() { pending.removeAll() }
-
-    private func statement(rows n: Int) throws(SQLiteError) -> Statement {
-        if let s = statements[n] { return s }
-        let one = "(" + Array(repeating: "?", count: Self.columns).joined(separator: ",") + ")"
-        let s = try database.prepare(
-            "INSERT INTO divergence_rows (unit_id, step_index, view_id, mask, a_x, a_y, a_width, a_height, "
-                + "b_x, b_y, b_width, b_height, cause_bits) VALUES "
-                + Array(repeating: one, count: n).joined(separator: ","))
-        statements[n] = s
-        return s
-    }
 }
