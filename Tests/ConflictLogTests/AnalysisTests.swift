@@ -63,16 +63,7 @@ struct AnalysisTests {
 
     /// A system satisfiable as printed is reported as such: what made it conflict is not in the log.
     @Test func satisfiableAsPrinted() throws {
-        let text = """
-            Unable to simultaneously satisfy constraints.
-            (
-                "<NSLayoutConstraint:0x1 UITableViewCellContentView:0x2.height >= 48   (active)>",
-                "<NSLayoutConstraint:0x3 'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:0x2.height == 48   (active)>"
-            )
-
-            Will attempt to recover by breaking constraint
-            <NSLayoutConstraint:0x1 UITableViewCellContentView:0x2.height >= 48   (active)>
-            """
+        let text = try String(contentsOfFile: LogCommandTests.logPath("tight-cell.log"), encoding: .utf8)
         let a = try ConflictAnalysis(try #require(ConflictLogReader.read(text).logs.first))
         #expect(!a.isUnsatisfiable && a.minimal.isEmpty && a.fixes.isEmpty)
         // It holds only at exactly 48: with the height stored as 48.0001 and printed as 48, it conflicts.

@@ -75,16 +75,7 @@ struct LogCommandTests {
     /// A cell's `height >= 48` against its encapsulated height printed as 48: satisfiable as printed,
     /// unsatisfiable within the printing precision.
     @Test func unsatisfiableWithinPrinting() throws {
-        let log = """
-            Unable to simultaneously satisfy constraints.
-            (
-                "<NSLayoutConstraint:0x1 UITableViewCellContentView:0x2.height >= 48   (active)>",
-                "<NSLayoutConstraint:0x3 'UIView-Encapsulated-Layout-Height' UITableViewCellContentView:0x2.height == 48   (active)>"
-            )
-
-            Will attempt to recover by breaking constraint
-            <NSLayoutConstraint:0x1 UITableViewCellContentView:0x2.height >= 48   (active)>
-            """
+        let log = try String(contentsOfFile: Self.logPath("tight-cell.log"), encoding: .utf8)
         let r = try Self.run(["log", "-", "--format", "json"], input: log)
         #expect(r.status == 0, "\(r.err)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
