@@ -56,8 +56,23 @@ public final class Solver {
     /// *irreducible*: dropping any one member makes the remaining set consistent with the new
     /// constraint. Larger sets are returned unreduced (still infeasible, not necessarily minimal).
     /// Members are listed in the order they were added.
-    public func addConstraint(_ constraint: Constraint) throws(SolverError) {
-        try core.addConstraint(constraint)
+    @discardableResult
+    public func addConstraint(_ constraint: Constraint) throws(SolverError) -> ConstraintHandle {
+        let slot = try core.addConstraint(constraint)
+        return core.handle(slot)
+    }
+
+    /// Add constraints `start…` of a batch, in order, appending a handle for each to `handles`: the
+    /// same as adding `batch.constraint(k)` for each k one by one (the same solution, bit for bit),
+    /// without making those objects (see `ConstraintBatch`). At the first constraint that cannot be
+    /// added it stops and throws that constraint's error, as `addConstraint` would; the constraints
+    /// before it stay added (their handles appended), and the caller may resume after it.
+    public func addConstraints(
+        _ batch: ConstraintBatch, from start: Int = 0, into handles: inout [ConstraintHandle]
+    ) throws(SolverError) {
+        var slots: [Int32] = []
+        defer { for s in slots { handles.append(core.handle(s)) } }
+        try core.addBatch(batch, from: start, slots: &slots)
     }
 
     /// Remove a constraint (through its marker symbol, as in the paper). Throws `.unknownConstraint`.
@@ -65,12 +80,33 @@ public final class Solver {
         try core.removeConstraint(constraint)
     }
 
-    public func hasConstraint(_ constraint: Constraint) -> Bool {
-        core.tags[ObjectIdentifier(constraint)] != nil
+    /// Remove a constraint by its handle. Throws `.unknownHandle` when it is no longer in the solver.
+    public func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
+        guard let slot = core.slot(of: handle) else { throw .unknownHandle(handle) }
+        try core.removeRecord(slot)
     }
 
-    /// The constraints in the solver (unordered).
-    public var constraints: [Constraint] { core.tags.values.map(\.0) }
+    public func hasConstraint(_ constraint: Constraint) -> Bool {
+        core.recordOf[ObjectIdentifier(constraint)] != nil
+    }
+
+    /// The constraint a handle names, as an object: the object it was added as, or, for one added
+    /// from a batch, an object made on this first request and kept (so it is the same object every
+    /// time, and conflict sets name it). Nil when the handle's constraint is no longer in the solver.
+    public func constraint(_ handle: ConstraintHandle) -> Constraint? {
+        core.slot(of: handle).map { core.object($0) }
+    }
+
+    /// The handle of a constraint object in the solver (one added as an object, or made by
+    /// `constraint(_:)` or a conflict set).
+    public func handle(of constraint: Constraint) -> ConstraintHandle? {
+        core.recordOf[ObjectIdentifier(constraint)].map { core.handle($0) }
+    }
+
+    /// The constraints in the solver, in slot order (batch constraints are made as objects).
+    public var constraints: [Constraint] {
+        core.records.indices.compactMap { core.records[$0].live ? core.object(Int32($0)) : nil }
+    }
 
     /// Make `variable` editable at a non-required `strength` (an `== current suggestion` constraint).
     /// Throws `.duplicateEditVariable` or `.badRequiredStrength`.

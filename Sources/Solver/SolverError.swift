@@ -4,6 +4,8 @@ public enum SolverError: Error, CustomStringConvertible {
     case duplicateConstraint(Constraint)
     /// The constraint is not in the solver.
     case unknownConstraint(Constraint)
+    /// The handle's constraint is not in the solver (removed already).
+    case unknownHandle(ConstraintHandle)
     /// The variable is already an edit variable.
     case duplicateEditVariable(Variable)
     /// The variable is not an edit variable.
@@ -22,6 +24,7 @@ public enum SolverError: Error, CustomStringConvertible {
         switch self {
         case .duplicateConstraint(let c): return "duplicate constraint: \(c)"
         case .unknownConstraint(let c): return "unknown constraint: \(c)"
+        case .unknownHandle(let h): return "unknown constraint handle: slot \(h.slot)"
         case .duplicateEditVariable(let v): return "duplicate edit variable: \(v)"
         case .unknownEditVariable(let v): return "unknown edit variable: \(v)"
         case .badRequiredStrength(let s): return "an edit variable cannot be required (strength \(s))"

@@ -14,8 +14,8 @@ struct SolverCore {
     /// Objective coefficient (dense; 0 when absent). Only non-basic symbols have one.
     @usableFromInline var obj: [Double] = []
     @usableFromInline var inHeap: [Bool] = []
-    /// The constraint a marker/error symbol belongs to (for conflict sets).
-    @usableFromInline var owner: [Constraint?] = []
+    /// The record slot of the constraint a marker/error symbol belongs to, or -1 (for conflict sets).
+    @usableFromInline var owner: [Int32] = []
     /// Value of each basic external symbol, computed by `updateVariables`.
     @usableFromInline var extValue: [Double] = []
     /// Position of a definition row in `order` (valid while `orderDirty` is false).
@@ -56,7 +56,16 @@ struct SolverCore {
     @usableFromInline var reusedSymbols: [Int32] = []
 
     // MARK: Constraints, edits, variables
-    @usableFromInline var tags: [ObjectIdentifier: (Constraint, Tag)] = [:]
+    /// Every constraint's record, by slot (see `ConstraintRecord`); freed slots are reused.
+    @usableFromInline var records: [ConstraintRecord] = []
+    @usableFromInline var freeRecords: [Int32] = []
+    /// The record slot of each constraint that exists as an object (added as one, or made on request).
+    @usableFromInline var recordOf: [ObjectIdentifier: Int32] = [:]
+    /// The batches constraints were added from (nil once none of a batch's constraints is left), and
+    /// how many of each are still in the solver.
+    @usableFromInline var batches: [ConstraintBatch?] = []
+    @usableFromInline var batchLive: [Int32] = []
+    @usableFromInline var freeBatches: [Int32] = []
     /// Edit variable → index into the edit arrays below (kept dense; removal swaps in the last).
     @usableFromInline var edits: [ObjectIdentifier: Int] = [:]
     @usableFromInline var editInfos: [EditInfo] = []
@@ -99,6 +108,9 @@ struct SolverCore {
     @usableFromInline var accConstant: Double = 0
     @usableFromInline var accDirect: [Cell] = []
     @usableFromInline var targets: [ColumnEntry] = []
+    /// A batch's variables' symbols and one constraint's merged terms (see BatchAdd.swift).
+    @usableFromInline var batchSymbols: [Int32] = []
+    @usableFromInline var mergedTerms: [Cell] = []
     @usableFromInline var pushes: [Int32] = []
     /// Definitions waiting to be expanded, latest position first (see `expandAccumulator`).
     @usableFromInline var expandHeap = KeyHeap()
@@ -129,7 +141,7 @@ struct SolverCore {
         idxA.reserveCapacity(symbols); markB.reserveCapacity(symbols); markC.reserveCapacity(symbols)
         scratchCoef.reserveCapacity(symbols); jObjMark.reserveCapacity(symbols)
         rows.reserveCapacity(rowCount); pool.reserveCapacity(4 * rowCount); journaledSlot.reserveCapacity(rowCount); order.reserveCapacity(rowCount)
-        tags.reserveCapacity(constraints)
+        records.reserveCapacity(constraints)
         varSym.reserveCapacity(variables); varList.reserveCapacity(variables); varRefs.reserveCapacity(variables)
         varSyms.reserveCapacity(variables)
     }
@@ -145,7 +157,7 @@ struct SolverCore {
             kinds[i] = kind
             rowOf[i] = -1
             obj[i] = 0
-            owner[i] = nil
+            owner[i] = -1
             extValue[i] = 0
             defPos[i] = 0
             hasParam[i] = false
@@ -164,7 +176,7 @@ struct SolverCore {
         rowOf.append(-1)
         obj.append(0)
         inHeap.append(false)
-        owner.append(nil)
+        owner.append(-1)
         extValue.append(0)
         defPos.append(0)
         hasParam.append(false)
@@ -183,7 +195,7 @@ struct SolverCore {
     mutating func releaseSymbol(_ s: SymbolID) {
         let i = Int(s)
         guard s >= 0, kinds[i] != .external, rowOf[i] < 0, cols[i].isEmpty, obj[i] == 0 else { return }
-        owner[i] = nil
+        owner[i] = -1
         freeSymbols.append(s)
     }
 
@@ -192,7 +204,7 @@ struct SolverCore {
     mutating func rollbackSymbols(to count: Int) {
         truncateSymbols(to: count)
         for s in reusedSymbols.reversed() where Int(s) < count {  // back in their old order
-            owner[Int(s)] = nil
+            owner[Int(s)] = -1
             freeSymbols.append(s)
         }
         reusedSymbols.removeAll(keepingCapacity: true)

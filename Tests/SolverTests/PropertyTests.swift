@@ -71,13 +71,19 @@ struct GeneratedSystem {
     let pinned: Bool
     let solution: [Double]
 
-    /// Build the solver; constraint k of `order` as it was added.
-    func build() throws -> (Solver, [Variable], [Constraint]) {
+    /// Build the solver; constraint k of `order` as it was added. `batched` adds them through
+    /// `ConstraintBatch`es instead (see `addMixed`), and returns the objects the solver names them by.
+    func build(batched: Bool = false) throws -> (Solver, [Variable], [Constraint]) {
         let x = (0..<n).map { Variable("x\($0)") }
         let s = Solver()
         let added = constraints(x)
-        for c in added { try s.addConstraint(c) }
-        return (s, x, added)
+        if !batched {
+            for c in added { try s.addConstraint(c) }
+            return (s, x, added)
+        }
+        var rng = SplitMix(state: UInt64(n) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(order.count))
+        let handles = try addMixed(added, to: s, rng: &rng)
+        return (s, x, handles.map { s.constraint($0)! })
     }
 
     /// The constraints over `x`, in the order they are added.
@@ -107,16 +113,66 @@ struct GeneratedSystem {
     }
 }
 
+/// Adds `constraints` in order, in runs of random length: each run one by one as objects or as one
+/// `ConstraintBatch` (over a shuffled variable table, some terms split in two halves, which sum back
+/// exactly). Returns a handle per constraint.
+func addMixed(_ constraints: [Constraint], to s: Solver, rng: inout SplitMix) throws -> [ConstraintHandle] {
+    var handles: [ConstraintHandle] = []
+    var k = 0
+    while k < constraints.count {
+        let run = constraints[k..<min(constraints.count, k + Int.random(in: 1...6, using: &rng))]
+        k = run.endIndex
+        if Int.random(in: 0..<3, using: &rng) == 0 {
+            for c in run { handles.append(try s.addConstraint(c)) }
+            continue
+        }
+        handles += try s.addConstraints(batch(of: Array(run), rng: &rng))
+    }
+    return handles
+}
+
+/// The same constraints as one batch.
+func batch(of constraints: [Constraint], rng: inout SplitMix) -> ConstraintBatch {
+    var table: [Variable] = []
+    for c in constraints {
+        for t in c.expression.terms where !table.contains(where: { $0 === t.variable }) { table.append(t.variable) }
+    }
+    table.shuffle(using: &rng)
+    var b = ConstraintBatch(variables: table)
+    for c in constraints {
+        for t in c.expression.terms {
+            let i = Int32(table.firstIndex { $0 === t.variable }!)
+            if Bool.random(using: &rng) {
+                b.addTerm(i, t.coefficient / 2)
+                b.addTerm(i, t.coefficient / 2)
+            } else {
+                b.addTerm(i, t.coefficient)
+            }
+        }
+        b.endConstraint(constant: c.expression.constant, c.op, strength: c.strength)
+    }
+    return b
+}
+
+extension Solver {
+    /// The whole batch; its handles.
+    func addConstraints(_ batch: ConstraintBatch) throws -> [ConstraintHandle] {
+        var handles: [ConstraintHandle] = []
+        try addConstraints(batch, into: &handles)
+        return handles
+    }
+}
+
 func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance * max(1, abs($1)) }
 }
 
 @Suite struct PropertyTests {
-    @Test func generatedSystemsSolveToTheirKnownSolution() async {
+    @Test(arguments: [false, true]) func generatedSystemsSolveToTheirKnownSolution(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
             let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
-            let (s, x, _) = try system.build()
+            let (s, x, _) = try system.build(batched: batched)
             #expect(s.invariantViolations().isEmpty, "seed \(seed): \(s.invariantViolations())")
             s.updateVariables()
             #expect(close(x.map(\.value), system.solution), "seed \(seed) n \(n)")
@@ -126,11 +182,11 @@ func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
 
     /// Required overrides of roots change the solution as predicted; removing them (in random order)
     /// restores each earlier solution, ending with the original one.
-    @Test func removalRestoresEarlierSolutions() async {
+    @Test(arguments: [false, true]) func removalRestoresEarlierSolutions(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14)) { seed, n in
             let system = GeneratedSystem(seed: seed, n: n, pinned: false)
             // Overrides can violate the generated inequalities: drop those (keep the weak ones).
-            let (s, x, added) = try system.build()
+            let (s, x, added) = try system.build(batched: batched)
             for c in added where c.op != .equal { try s.removeConstraint(c) }
             var rng = SplitMix(state: seed ^ 0xABCDEF)
             var overrides: [Int: Double] = [:]
@@ -157,11 +213,11 @@ func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
     /// A required constraint contradicting the unique solution is rejected; the solver then behaves
     /// exactly like a twin that never saw it; the conflict set is infeasible with the constraint and
     /// irreducible.
-    @Test func rejectedConstraintLeavesSolverUnchanged() async {
+    @Test(arguments: [false, true]) func rejectedConstraintLeavesSolverUnchanged(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...12), Gen.int(in: 0...2)) {
             seed, n, kind in
             let system = GeneratedSystem(seed: seed, n: n, pinned: true)
-            let (s, x, added) = try system.build()
+            let (s, x, added) = try system.build(batched: batched)
             let (twin, tx, _) = try system.build()
             var rng = SplitMix(state: seed ^ 0x5EED)
             let i = Int.random(in: 0..<n, using: &rng), j = Int.random(in: 0..<n, using: &rng)
@@ -280,11 +336,12 @@ struct Churn {
     /// Remove and re-add arbitrary constraints (definitions included, which leaves variables free for
     /// a while): required constraints present always hold, and with everything back the known unique
     /// solution returns.
-    @Test func removingAndReaddingAnyConstraintsKeepsTheSystemConsistent() async {
+    @Test(arguments: [false, true])
+    func removingAndReaddingAnyConstraintsKeepsTheSystemConsistent(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
             let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
-            let (s, x, added) = try system.build()
+            let (s, x, added) = try system.build(batched: batched)
             var rng = SplitMix(state: seed ^ 0x77)
             var present = added
             var removed: [Constraint] = []
@@ -335,10 +392,10 @@ struct Churn {
 
     /// A strong edit on a root overrides its medium preference; suggestions are re-solved
     /// incrementally and match the closed form every time; removing the edit restores the solution.
-    @Test func suggestionsMatchTheClosedForm() async {
+    @Test(arguments: [false, true]) func suggestionsMatchTheClosedForm(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14)) { seed, n in
             let system = GeneratedSystem(seed: seed, n: n, pinned: false)
-            let (s, x, added) = try system.build()
+            let (s, x, added) = try system.build(batched: batched)
             for c in added where c.op != .equal { try s.removeConstraint(c) }  // suggestions may cross them
             var rng = SplitMix(state: seed ^ 0x1234)
             let root = Int.random(in: 0..<system.roots, using: &rng)

@@ -1,0 +1,270 @@
+// Adding a constraint: kiwi's createRow, chooseSubject and addWithArtificialVariable, with the
+// definition fast path (see Simplex.swift).
+
+extension SolverCore {
+    // MARK: - Adding constraints
+
+    /// Adds a constraint object; returns its record slot.
+    @usableFromInline @discardableResult
+    mutating func addConstraint(_ constraint: Constraint) throws(SolverError) -> Int32 {
+        if recordOf[ObjectIdentifier(constraint)] != nil { throw .duplicateConstraint(constraint) }
+        let start = beginAdd()
+        // kiwi: createRow — the expression, then slack/error/dummy symbols by relation and strength.
+        accReset()
+        accConstant = constraint.expression.constant
+        for term in constraint.expression.terms where !nearZero(term.coefficient) {
+            accAdd(symbol(for: term.variable), term.coefficient)
+        }
+        return try addAccumulated(constraint.op, strength: constraint.strength, .object(constraint), since: start)
+    }
+
+    /// Where an add began: the symbol and variable counts to roll back to if it is refused.
+    @inlinable
+    mutating func beginAdd() -> (symbols: Int, variables: Int) {
+        programDirty = true
+        reusedSymbols.removeAll(keepingCapacity: true)
+        return (kinds.count, varList.count)
+    }
+
+    /// The rest of kiwi's addConstraint, on the expression's terms already in the accumulator (in
+    /// the order of first appearance, each variable once, none near zero): markers and errors by
+    /// relation and strength, then the row. Shared by objects and batches, so both build the same
+    /// tableau, symbol for symbol.
+    @usableFromInline
+    mutating func addAccumulated(
+        _ op: RelationalOperator, strength: Double, _ pending: PendingConstraint,
+        since start: (symbols: Int, variables: Int)
+    ) throws(SolverError) -> Int32 {
+        let symbolCount = start.symbols
+        let varCount = start.variables
+        let required = strength >= Strength.required
+        var tag = Tag(marker: -1, other: -1)
+        switch op {
+        case .lessOrEqual, .greaterOrEqual:
+            let coeff: Double = op == .lessOrEqual ? 1 : -1
+            let slack = newSymbol(.slack)
+            tag.marker = slack
+            accAdd(slack, coeff)
+            if !required {
+                let error = newSymbol(.error)
+                tag.other = error
+                accAdd(error, -coeff)
+            }
+        case .equal:
+            if !required {
+                let plus = newSymbol(.error)
+                let minus = newSymbol(.error)
+                tag.marker = plus
+                tag.other = minus
+                accAdd(plus, -1)
+                accAdd(minus, 1)
+            } else {
+                let dummy = newSymbol(.dummy)
+                tag.marker = dummy
+                accAdd(dummy, 1)
+            }
+        }
+        accCompact()
+
+        // Fast path: a variable not yet referenced anywhere becomes the subject of a definition row
+        // as the constraint is written; nothing else in the tableau changes. Taken only when kiwi
+        // would choose the same subject: kiwi takes the lowest-id variable of the expanded row, so
+        // no older free variable may be reachable (directly, or through a definition that depends
+        // on one — `hasParam`, conservative).
+        ensureDefPos()
+        var fresh: SymbolID = -1
+        var blocked = false
+        for c in acc where kinds[Int(c.sym)] == .external {
+            let x = Int(c.sym)
+            if rowOf[x] >= 0 {
+                if hasParam[x] { blocked = true }
+            } else if cols[x].isEmpty {
+                if fresh < 0 || c.sym < fresh { fresh = c.sym }
+            } else {
+                blocked = true
+            }
+        }
+        if fresh >= 0 && !blocked {
+            let record = commit(pending, tag: tag, strength: strength, required: required)
+            let slot = allocRow(basic: fresh)
+            reserveCells(slot, acc.count)
+            let a = acc[Int(idxA[Int(fresh)])].coef
+            let f = -1.0 / a
+            for c in acc where c.sym != fresh { addCell(slot, c.sym, c.coef * f) }
+            rows[Int(slot)].constant = accConstant * f
+            // Refers only to existing definitions: goes after all of them.
+            defPos[Int(fresh)] = nextBack
+            nextBack += 1
+            order.append(fresh)
+            hasParam[Int(fresh)] = false
+            try optimize()
+            return record
+        }
+
+        // General path (kiwi): the row in non-basic symbols, then choose a subject.
+        expandAccumulator()
+        if accConstant < 0 {
+            accConstant = -accConstant
+            for i in acc.indices { acc[i].coef = -acc[i].coef }
+        }
+        var subject = chooseSubject(tag)
+        if subject < 0 && acc.allSatisfy({ kinds[Int($0.sym)] == .dummy }) {
+            if !nearZero(accConstant) {
+                let conflicts = acc.compactMap { ownerObject($0.sym) }
+                rollbackNewSymbols(symbolCount: symbolCount, varCount: varCount)
+                let constraint = object(pending)
+                throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
+            }
+            subject = tag.marker
+        }
+        if subject < 0 {
+            beginJournal()
+            let (ok, conflictSymbols) = try addWithArtificialVariable()
+            if !ok {
+                let conflicts = conflictSymbols.compactMap { ownerObject($0) }
+                rollbackJournal(symbolCount: symbolCount)
+                rollbackVariables(varCount: varCount)
+                let constraint = object(pending)
+                throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
+            }
+            commitJournal()
+            let record = commit(pending, tag: tag, strength: strength, required: required)
+            try optimize()
+            return record
+        }
+        let record = commit(pending, tag: tag, strength: strength, required: required)
+        let slot = allocRow(basic: Row.noBasic)
+        reserveCells(slot, acc.count)
+        for c in acc { addCell(slot, c.sym, c.coef) }
+        rows[Int(slot)].constant = accConstant
+        solveRow(slot, for: subject)
+        if kinds[Int(subject)] == .external {
+            // The expanded definition refers to no other definition, so it can go before all of
+            // them, including those that already refer to this variable.
+            defPos[Int(subject)] = nextFront
+            nextFront -= 1
+            order.append(subject)
+            orderNeedsSort = true
+            hasParam[Int(subject)] = acc.contains { kinds[Int($0.sym)] == .external && $0.sym != subject }
+        }
+        substitute(subject, from: slot)
+        try optimize()
+        return record
+    }
+
+    /// Record a constraint as added and put its error symbols in the objective (kiwi does the latter
+    /// in createRow; only non-required constraints have errors and they never fail to add).
+    @inlinable
+    mutating func commit(_ pending: PendingConstraint, tag: Tag, strength: Double, required: Bool) -> Int32 {
+        let slot = newRecord(pending, tag: tag, strength: strength)
+        owner[Int(tag.marker)] = slot
+        if tag.other >= 0 { owner[Int(tag.other)] = slot }
+        if !required {
+            maxStrength = max(maxStrength, strength)
+            if kinds[Int(tag.marker)] == .error { setObj(tag.marker, obj[Int(tag.marker)] + strength) }
+            if tag.other >= 0 && kinds[Int(tag.other)] == .error {
+                setObj(tag.other, obj[Int(tag.other)] + strength)
+            }
+        }
+        return slot
+    }
+
+    @usableFromInline
+    mutating func rollbackNewSymbols(symbolCount: Int, varCount: Int) {
+        rollbackSymbols(to: symbolCount)
+        rollbackVariables(varCount: varCount)
+    }
+
+    @usableFromInline
+    mutating func rollbackVariables(varCount: Int) {
+        while varList.count > varCount {
+            varSym[ObjectIdentifier(varList.removeLast())] = nil
+            varRefs.removeLast()
+            varSyms.removeLast()
+        }
+    }
+
+    /// kiwi: chooseSubject, on the expanded accumulator.
+    @usableFromInline
+    func chooseSubject(_ tag: Tag) -> SymbolID {
+        var ext: SymbolID = -1
+        for c in acc where kinds[Int(c.sym)] == .external && (ext < 0 || c.sym < ext) { ext = c.sym }
+        if ext >= 0 { return ext }
+        func negative(_ s: SymbolID) -> Bool {
+            guard s >= 0 else { return false }
+            let k = kinds[Int(s)]
+            return (k == .slack || k == .error) && markA[Int(s)] == stampA && acc[Int(idxA[Int(s)])].coef < 0
+        }
+        if negative(tag.marker) { return tag.marker }
+        if negative(tag.other) { return tag.other }
+        return -1
+    }
+
+    /// kiwi: addWithArtificialVariable. Returns success and, on failure, the symbols of the final
+    /// artificial objective (the markers of the constraints that block the new one).
+    @usableFromInline
+    mutating func addWithArtificialVariable() throws(SolverError) -> (Bool, [SymbolID]) {
+        let art = newSymbol(.slack)
+        let artRow = allocRow(basic: art)
+        reserveCells(artRow, acc.count)
+        for c in acc { addCell(artRow, c.sym, c.coef) }
+        rows[Int(artRow)].constant = accConstant
+        let objRow = allocRow(basic: Row.artificialObjective)
+        reserveCells(objRow, acc.count)
+        for c in acc { addCell(objRow, c.sym, c.coef) }
+        rows[Int(objRow)].constant = accConstant
+
+        // optimize(artificial): entering = lowest-id non-dummy symbol with a negative coefficient.
+        // The artificial objective is the artificial symbol itself (≥ 0), never unbounded in exact
+        // arithmetic: a symbol nothing bounds is rounding (see `optimize`) and is passed over.
+        var unbounded: [SymbolID] = []
+        while true {
+            var entering: SymbolID = -1
+            for k in 0..<cellCount(objRow) {
+                let cell = cellAt(objRow, k)
+                if cell.coef < 0 && kinds[Int(cell.sym)] != .dummy && (entering < 0 || cell.sym < entering)
+                    && !unbounded.contains(cell.sym)
+                {
+                    entering = cell.sym
+                }
+            }
+            if entering < 0 { break }
+            guard let r = leavingRow(entering) else {
+                unbounded.append(entering)
+                continue
+            }
+            pivot(r, entering: entering)
+        }
+        let success = nearZero(rows[Int(objRow)].constant)
+        let blocking = success ? [] : cellsOf(objRow).map(\.sym)
+        freeRow(objRow)
+
+        let r = rowOf[Int(art)]
+        if r >= 0 {
+            if cellCount(r) == 0 {
+                freeRow(r)
+                return (success, blocking)
+            }
+            var entering: SymbolID = -1
+            for i in 0..<cellCount(r) {
+                let cell = cellAt(r, i)
+                let k = kinds[Int(cell.sym)]
+                if (k == .slack || k == .error) && (entering < 0 || cell.sym < entering) { entering = cell.sym }
+            }
+            if entering < 0 {
+                freeRow(r)
+                return (false, blocking)
+            }
+            pivot(r, entering: entering)
+        }
+        // Remove the artificial symbol from the tableau.
+        while let e = cols[Int(art)].last {
+            journalRow(e.row)
+            removeCell(e.row, Int(e.cellPos))
+        }
+        setObj(art, 0)
+        if success { releaseSymbol(art) }
+        return (success, blocking)
+    }
+
+}

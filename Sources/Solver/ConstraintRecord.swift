@@ -1,0 +1,125 @@
+/// A constraint in a solver (kiwi identifies constraints by object; here every constraint, added as
+/// an object or from a `ConstraintBatch`, has a slot, and the handle names the slot). A handle
+/// stays valid until its constraint is removed; its slot may then be reused, and the generation
+/// tells the new constraint from the old.
+public struct ConstraintHandle: Hashable, Sendable {
+    /// Small and dense: callers may index arrays by it.
+    public let slot: Int32
+    @usableFromInline let generation: UInt32
+
+    @inlinable init(slot: Int32, generation: UInt32) {
+        self.slot = slot
+        self.generation = generation
+    }
+}
+
+/// What the solver keeps per constraint: its tableau symbols, its strength, and where its content
+/// is: an object, or a batch and an index into it (the object is made on first request).
+@usableFromInline
+struct ConstraintRecord {
+    @usableFromInline var tag = Tag(marker: -1, other: -1)
+    @usableFromInline var strength: Double = 0
+    @usableFromInline var generation: UInt32 = 0
+    @usableFromInline var live = false
+    @usableFromInline var object: Constraint?
+    /// Index into `SolverCore.batches`, or -1.
+    @usableFromInline var batch: Int32 = -1
+    @usableFromInline var index: Int32 = 0
+
+    @inlinable init() {}
+}
+
+/// A constraint being added, before it has a record: what to name it by if it is refused.
+@usableFromInline
+enum PendingConstraint {
+    case object(Constraint)
+    case batch(Int32, Int32)
+}
+
+extension SolverCore {
+    /// A free record slot for a constraint with this tag and strength.
+    @usableFromInline
+    mutating func newRecord(_ pending: PendingConstraint, tag: Tag, strength: Double) -> Int32 {
+        let slot: Int32
+        if let free = freeRecords.popLast() {
+            slot = free
+        } else {
+            slot = Int32(records.count)
+            records.append(ConstraintRecord())
+        }
+        let i = Int(slot)
+        records[i].tag = tag
+        records[i].strength = strength
+        records[i].live = true
+        switch pending {
+        case .object(let c):
+            records[i].object = c
+            records[i].batch = -1
+            recordOf[ObjectIdentifier(c)] = slot
+        case .batch(let b, let k):
+            records[i].object = nil
+            records[i].batch = b
+            records[i].index = k
+            batchLive[Int(b)] += 1
+        }
+        return slot
+    }
+
+    /// Forget a removed constraint's record (its batch is dropped when none of its constraints is left).
+    @usableFromInline
+    mutating func freeRecord(_ slot: Int32) {
+        let i = Int(slot)
+        if let c = records[i].object { recordOf[ObjectIdentifier(c)] = nil }
+        let b = records[i].batch
+        if b >= 0 {
+            batchLive[Int(b)] -= 1
+            if batchLive[Int(b)] == 0 { batches[Int(b)] = nil }
+        }
+        records[i].object = nil
+        records[i].batch = -1
+        records[i].live = false
+        records[i].generation &+= 1
+        freeRecords.append(slot)
+    }
+
+    @inlinable
+    func handle(_ slot: Int32) -> ConstraintHandle {
+        ConstraintHandle(slot: slot, generation: records[Int(slot)].generation)
+    }
+
+    /// The record slot of a live handle.
+    @inlinable
+    func slot(of h: ConstraintHandle) -> Int32? {
+        let i = Int(h.slot)
+        guard i >= 0, i < records.count, records[i].live, records[i].generation == h.generation else { return nil }
+        return h.slot
+    }
+
+    /// The constraint in a record slot as an object, made from its batch on first request and kept,
+    /// so the same constraint is always the same object (it can be removed by it, compared by identity).
+    @usableFromInline
+    mutating func object(_ slot: Int32) -> Constraint {
+        let i = Int(slot)
+        if let c = records[i].object { return c }
+        let c = batches[Int(records[i].batch)]!.constraint(Int(records[i].index))
+        records[i].object = c
+        recordOf[ObjectIdentifier(c)] = slot
+        return c
+    }
+
+    /// The constraint owning a marker or error symbol, as an object (for conflict sets).
+    @usableFromInline
+    mutating func ownerObject(_ s: SymbolID) -> Constraint? {
+        let r = owner[Int(s)]
+        return r >= 0 ? object(r) : nil
+    }
+
+    /// The object a pending constraint is named by.
+    @usableFromInline
+    func object(_ pending: PendingConstraint) -> Constraint {
+        switch pending {
+        case .object(let c): c
+        case .batch(let b, let k): batches[Int(b)]!.constraint(Int(k))
+        }
+    }
+}

@@ -1,0 +1,128 @@
+// Edit variables and suggestions (kiwi: addEditVariable, suggestValue), and reading values back.
+
+extension SolverCore {
+    // MARK: - Edit variables
+
+    @usableFromInline
+    mutating func addEditVariable(_ v: Variable, strength: Double) throws(SolverError) {
+        let key = ObjectIdentifier(v)
+        if edits[key] != nil { throw .duplicateEditVariable(v) }
+        let s = Strength.clip(strength)
+        if s >= Strength.required { throw .badRequiredStrength(strength) }
+        let c = Constraint(v, .equal, strength: s)
+        let slot = try addConstraint(c)
+        edits[key] = editInfos.count
+        editInfos.append(EditInfo(marker: records[Int(slot)].tag.marker, constant: 0))
+        editConstraints.append(c)
+        editKeys.append(key)
+    }
+
+    @usableFromInline
+    mutating func removeEditVariable(_ v: Variable) throws(SolverError) {
+        let key = ObjectIdentifier(v)
+        guard let i = edits.removeValue(forKey: key) else { throw .unknownEditVariable(v) }
+        let c = editConstraints[i]
+        let last = editInfos.count - 1
+        if i != last {
+            editInfos[i] = editInfos[last]
+            editConstraints[i] = editConstraints[last]
+            editKeys[i] = editKeys[last]
+            edits[editKeys[i]] = i
+        }
+        editInfos.removeLast()
+        editConstraints.removeLast()
+        editKeys.removeLast()
+        try removeConstraint(c)
+    }
+
+    /// kiwi: suggestValue — only row constants change; the dual simplex repairs feasibility. Every row
+    /// that contains the edit constraint's marker moves by `delta × coefficient` (the marker's
+    /// coefficient is the edit row's multiplier in that row); the marker's own row, when basic, by −delta.
+    @usableFromInline
+    mutating func suggestValue(_ v: Variable, _ value: Double) throws(SolverError) {
+        guard let i = edits[ObjectIdentifier(v)] else { throw .unknownEditVariable(v) }
+        let delta = value - editInfos[i].constant
+        editInfos[i].constant = value
+        let m = Int(editInfos[i].marker)
+        pushes.removeAll(keepingCapacity: true)
+        let r = rowOf[m]
+        if r >= 0 {
+            rows[Int(r)].constant -= delta
+            if rows[Int(r)].constant < 0 { pushes.append(SymbolID(m)) }
+        }
+        let n = cols[m].count
+        for j in 0..<n {
+            let e = cols[m][j]
+            let t = Int(e.row)
+            rows[t].constant += delta * cellAt(e.row, Int(e.cellPos)).coef
+            let b = rows[t].basic
+            if b >= 0 && kinds[Int(b)] != .external && rows[t].constant < 0 { pushes.append(b) }
+        }
+        queueInfeasible()
+        try dualOptimize()
+    }
+
+    // MARK: - Values
+
+    @usableFromInline
+    mutating func updateVariables() {
+        ensureOrder()
+        if programDirty { buildProgram() }
+        // Definitions in dependency order; a cell's symbol is worth its row constant when basic and
+        // restricted, its computed value when basic and external, 0 when non-basic.
+        rows.withUnsafeBufferPointer { rows in
+            rowOf.withUnsafeBufferPointer { rowOf in
+                kinds.withUnsafeBufferPointer { kinds in
+                    extValue.withUnsafeMutableBufferPointer { extValue in
+                        progSyms.withUnsafeBufferPointer { syms in
+                            progCoefs.withUnsafeBufferPointer { coefs in
+                                var k = 0
+                                for d in progX.indices {
+                                    var v = rows[Int(progSlot[d])].constant
+                                    let end = Int(progEnd[d])
+                                    while k < end {
+                                        let s = Int(syms[k])
+                                        let sr = rowOf[s]
+                                        if sr >= 0 {
+                                            v +=
+                                                coefs[k]
+                                                * (kinds[s] == .external ? extValue[s] : rows[Int(sr)].constant)
+                                        }
+                                        k += 1
+                                    }
+                                    extValue[Int(progX[d])] = v
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for i in varRefs.indices {
+            let s = Int(varSyms[i])
+            let v = rowOf[s] >= 0 ? extValue[s] : 0
+            varRefs[i]._withUnsafeGuaranteedRef { $0.value = v }
+        }
+    }
+
+    @usableFromInline
+    mutating func buildProgram() {
+        progX.removeAll(keepingCapacity: true)
+        progSlot.removeAll(keepingCapacity: true)
+        progEnd.removeAll(keepingCapacity: true)
+        progSyms.removeAll(keepingCapacity: true)
+        progCoefs.removeAll(keepingCapacity: true)
+        for x in order {
+            let r = rowOf[Int(x)]
+            progX.append(x)
+            progSlot.append(r)
+            for k in 0..<cellCount(r) {
+                let cell = cellAt(r, k)
+                progSyms.append(cell.sym)
+                progCoefs.append(cell.coef)
+            }
+            progEnd.append(Int32(progSyms.count))
+        }
+        programDirty = false
+    }
+}

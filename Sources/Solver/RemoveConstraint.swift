@@ -1,0 +1,131 @@
+// Removing a constraint through its marker (Badros, Borning & Stuckey 2001; kiwi: removeConstraint).
+
+extension SolverCore {
+    // MARK: - Removing constraints
+
+    @usableFromInline
+    mutating func removeConstraint(_ constraint: Constraint) throws(SolverError) {
+        guard let slot = recordOf[ObjectIdentifier(constraint)] else { throw .unknownConstraint(constraint) }
+        try removeRecord(slot)
+    }
+
+    /// Removes the constraint in a record slot.
+    @usableFromInline
+    mutating func removeRecord(_ slot: Int32) throws(SolverError) {
+        let tag = records[Int(slot)].tag
+        let strength = records[Int(slot)].strength
+        freeRecord(slot)
+        programDirty = true
+        // kiwi: remove the error effects from the objective *before* pivoting.
+        if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, strength) }
+        if tag.other >= 0 && kinds[Int(tag.other)] == .error {
+            removeMarkerEffects(tag.other, strength)
+        }
+        let m = tag.marker
+        let r = rowOf[Int(m)]
+        if r >= 0 {
+            // Basic marker: definitions may still refer to it; rewrite them, then drop the row.
+            substitute(m, from: r, definitions: true)
+            freeRow(r)
+        } else if var leave = markerLeavingRow(m) {
+            if isDefinition(leave) {
+                // Only definitions contain the marker (kiwi's third choice). A definition may refer to
+                // other definitions that contain the marker too, so its own coefficient is not the
+                // constraint's whole share: expand those definitions into non-basic symbols first
+                // (as kiwi's rows always are), then choose among them.
+                expandDefinitions(containing: m)
+                guard let l = markerLeavingRow(m) else {
+                    owner[Int(m)] = -1
+                    if tag.other >= 0 { owner[Int(tag.other)] = -1 }
+                    orderDirty = true
+                    try optimize()
+                    return
+                }
+                leave = l
+            }
+            exchange(leave, entering: m)
+            substitute(m, from: leave, definitions: true)
+            freeRow(leave)
+        }
+        owner[Int(m)] = -1
+        if tag.other >= 0 { owner[Int(tag.other)] = -1 }
+        orderDirty = true
+        try optimize()
+        releaseSymbol(m)
+        releaseSymbol(tag.other)
+    }
+
+    /// Rewrite every definition that contains `m` in non-basic symbols only.
+    @usableFromInline
+    mutating func expandDefinitions(containing m: SymbolID) {
+        var slots: [Int32] = []
+        for e in cols[Int(m)] where isDefinition(e.row) { slots.append(e.row) }
+        for r in slots {
+            accReset()
+            accConstant = rows[Int(r)].constant
+            for k in 0..<cellCount(r) {
+                let cell = cellAt(r, k)
+                accAdd(cell.sym, cell.coef)
+            }
+            expandAccumulator()
+            unlinkAllCells(r)
+            for c in acc { addCell(r, c.sym, c.coef) }
+            rows[Int(r)].constant = accConstant
+        }
+    }
+
+    @usableFromInline
+    mutating func removeMarkerEffects(_ marker: SymbolID, _ strength: Double) {
+        let r = rowOf[Int(marker)]
+        if r >= 0 {
+            for k in 0..<cellCount(r) {
+                let cell = cellAt(r, k)
+                setObj(cell.sym, obj[Int(cell.sym)] - strength * cell.coef)
+            }
+        } else {
+            setObj(marker, obj[Int(marker)] - strength)
+        }
+    }
+
+    /// kiwi: getMarkerLeavingRow.
+    @usableFromInline
+    func markerLeavingRow(_ marker: SymbolID) -> Int32? {
+        var r1 = Double.greatestFiniteMagnitude
+        var r2 = Double.greatestFiniteMagnitude
+        var first: Int32 = -1
+        var second: Int32 = -1
+        var third: Int32 = -1
+        var b1 = Int32.max
+        var b2 = Int32.max
+        var b3 = Int32.min
+        for e in cols[Int(marker)] {
+            let b = rows[Int(e.row)].basic
+            if b < 0 { continue }
+            let c = cellAt(e.row, Int(e.cellPos)).coef
+            if kinds[Int(b)] == .external {
+                if b > b3 {
+                    third = e.row
+                    b3 = b
+                }
+            } else if c < 0 {
+                let r = -rows[Int(e.row)].constant / c
+                if r < r1 || (r == r1 && b < b1) {
+                    r1 = r
+                    first = e.row
+                    b1 = b
+                }
+            } else {
+                let r = rows[Int(e.row)].constant / c
+                if r < r2 || (r == r2 && b < b2) {
+                    r2 = r
+                    second = e.row
+                    b2 = b
+                }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+
+}
