@@ -66,10 +66,10 @@ public final class AutoLayoutEngine {
     let variables: ViewVariables
     let solver = Solver()
 
-    /// An installed constraint: the layout constraint, its solver form and, for translated ones, the view.
+    /// An installed constraint: the layout constraint, its solver handle and, for translated ones, the view.
     struct Installed {
         var layout: LayoutConstraint
-        var solver: Constraint
+        var handle: ConstraintHandle
         var view: Int?
         /// Keys of the inset variables (margins, safe area) the constraint reads.
         var insetRefs: [Int] = []
@@ -77,20 +77,14 @@ public final class AutoLayoutEngine {
         var isBroken = false
     }
 
-    private var installed: [Installed] = []
-    /// Where each installed solver constraint sits in `installed`: needed only to name conflicting
-    /// constraints, so built on first use (most trees never conflict, and every unit builds an engine).
-    private var byIdentityCache: [ObjectIdentifier: Int]?
-    private var byIdentity: [ObjectIdentifier: Int] {
-        if let cache = byIdentityCache { return cache }
-        var index: [ObjectIdentifier: Int] = [:]
-        index.reserveCapacity(installed.count)
-        for (k, e) in installed.enumerated() { index[ObjectIdentifier(e.solver)] = k }
-        byIdentityCache = index
-        return index
-    }
-    private var pendingConflicts: [Conflict] = []
-    private var pendingDegenerate: [DegenerateTranslation] = []
+    var installed: [Installed] = []
+    /// Per solver slot, where its constraint sits in `installed` (-1: none): needed only to name
+    /// conflicting constraints, so built on first use (most trees never conflict).
+    var bySlotCache: [Int32]?
+    /// Scratch for compiling translated constraints (see `translateMasks`).
+    var scratchTerms: [Term] = []
+    var pendingConflicts: [Conflict] = []
+    var pendingDegenerate: [DegenerateTranslation] = []
 
     /// Strength of the superview's size: above every non-required priority, since a window sets its
     /// root view's frame from outside and Auto Layout cannot overrule it.
@@ -132,7 +126,7 @@ public final class AutoLayoutEngine {
     /// below it (`PriorityLadder`), so one constraint at 251 beats many at 250, as Apple documents
     /// priorities to behave. With up to three levels in use (besides required) a level outweighs up
     /// to 999 constraints of the level below; with four, 99; with k, `10^(6/(k−1))`.
-    private var ladder = PriorityLadder(priorities: [])
+    var ladder = PriorityLadder(priorities: [])
 
     /// The ladder spans 100…1e8: the root's size and the margins (edit strength ≈ 1e9) dominate every
     /// level by at least 10×, and the lowest level stays 100× above the ambiguity query's rounding
@@ -234,7 +228,7 @@ public final class AutoLayoutEngine {
     /// Degenerate translations met during the last step (and, on the first, while building).
     public private(set) var lastDegenerate: [DegenerateTranslation] = []
     /// Per view, the translation forms its current translated constraints use.
-    public private(set) var translationForms: [TranslationForms]
+    public internal(set) var translationForms: [TranslationForms]
     /// Per view, whether pixel rounding moved an edge in the last step.
     public private(set) var roundedByScale: [Bool]
     /// Resizes so far; with `every-step` the masks are translated again before every resize but the
@@ -246,11 +240,12 @@ public final class AutoLayoutEngine {
     public func viewsMissingRequiredConstraints(tolerance: Double = 1e-7) -> Set<Int> {
         var out = Set<Int>()
         for entry in installed where entry.layout.isRequired && !entry.isBroken {
-            let e = entry.solver.expression
+            let c = solver.constraint(entry.handle)!
+            let e = c.expression
             var value = e.constant
             for t in e.terms { value += t.coefficient * t.variable.value }
             let miss: Double =
-                switch entry.solver.op {
+                switch c.op {
                 case .equal: abs(value)
                 case .greaterOrEqual: max(0, -value)
                 case .lessOrEqual: max(0, value)
@@ -261,121 +256,6 @@ public final class AutoLayoutEngine {
     }
 
     // MARK: Installing
-
-    private func strength(_ c: LayoutConstraint) -> Double {
-        c.isRequired ? Strength.required : ladder.strength(c.priority)
-    }
-
-    private func install(_ c: LayoutConstraint, view: Int?) {
-        // A translated constraint relates view `view` to its superview, in the superview's coordinates.
-        let compiled: Constraint
-        variables.insets.beginRecording()
-        if let view {
-            let parent = tree.parentIndex[view]
-            let superviewFirst = c.item1 != tree.views[view].id  // AppKit's `superview.width == view.maxX + R`
-            let items: (Int?, Int?) = superviewFirst ? (parent, view) : (view, c.item2 == nil ? nil : parent)
-            compiled = variables.compile(
-                c, strength: strength(c), items: items, frame: .some(parent), frameSemantics: true)
-        } else {
-            compiled = variables.compile(c, strength: strength(c))
-        }
-        let refs = variables.insets.endRecording()
-        // Inset variables a constraint reads must be edit variables before it is added.
-        if !variables.insets.pending.isEmpty { registerInsetVariables(nil) }
-        // A scroll view's content is never smaller than nothing.
-        for v in variables.content.pending {
-            for size in [variables.content.width[v]!, variables.content.height[v]!] {
-                try! solver.addConstraint(
-                    Constraint(Expression([Term(size, 1)], constant: 0), .greaterOrEqual, strength: Strength.required))
-            }
-        }
-        variables.content.pending = []
-        var current = compiled
-        var isBroken = false
-        while true {
-            do {
-                try solver.addConstraint(current)
-                byIdentityCache?[ObjectIdentifier(current)] = installed.count
-                installed.append(Installed(layout: c, solver: current, view: view, insetRefs: refs, isBroken: isBroken))
-                unconstrainedCache = nil
-                return
-            } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
-                let members = conflicts.compactMap { byIdentity[ObjectIdentifier($0)] }
-                let list = members.map { installed[$0].layout } + [c]
-                let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? members.count
-                pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
-                if pick == members.count {
-                    current = lowered(c, compiled: current)
-                    isBroken = true
-                } else {
-                    lower(installed: members[pick])
-                }
-            } catch {
-                preconditionFailure("installing \(c.appleDescription): \(error)")
-            }
-        }
-    }
-
-    /// Apple's engine lowers a broken constraint "to an internal value that is not required but that is
-    /// higher priority than anything you can externally specify" (Cocoa Auto Layout Release Notes,
-    /// OS X 10.7): above every level of the ladder, below the root's size and the margins.
-    static let brokenStrength = 5e8
-
-    /// A compiled constraint again at `brokenStrength`.
-    private func lowered(_ c: LayoutConstraint, compiled: Constraint) -> Constraint {
-        Constraint(compiled.expression, compiled.op, strength: Self.brokenStrength)
-    }
-
-    /// Lowers an installed constraint to `brokenStrength` (it stays installed).
-    private func lower(installed k: Int) {
-        let entry = installed[k]
-        try! solver.removeConstraint(entry.solver)
-        let weaker = lowered(entry.layout, compiled: entry.solver)
-        try! solver.addConstraint(weaker)
-        installed[k].solver = weaker
-        installed[k].isBroken = true
-        reindex()
-    }
-
-    /// What `BreakingRule` reads of an installed or installing constraint: its owner is its items'
-    /// nearest common ancestor (a layout guide's, its view's), the root at depth 0; a leading pin
-    /// ties `X.leading|left|top` to X's own superview (not a guide of it), multiplier 1.
-    public func breakingCandidate(_ c: LayoutConstraint) -> BreakingRule.Candidate {
-        let first = variables.item(c.item1)
-        let second = c.item2.map(variables.item)
-        let owner = second.map { variables.nearestCommonAncestor(first.view, $0.view) } ?? first.view
-        let isLeadingPin =
-            [.leading, .left, .top].contains(c.attr1) && c.attr2 == c.attr1 && c.multiplier == 1 && first.guide == nil
-            && second.map { $0.guide == nil && $0.view == first.view.flatMap { tree.parentIndex[$0] } } == true
-        return BreakingRule.candidate(
-            c, ownerDepth: variables.chain(owner).count - 1, isLeadingPin: isLeadingPin)
-    }
-
-    private func layoutConstraint(_ c: Constraint) -> LayoutConstraint? {
-        byIdentity[ObjectIdentifier(c)].map { installed[$0].layout }
-    }
-
-    private func translateMasks() {
-        for (view, result) in MaskTranslation.translateAll(tree, policy: configuration.translation) {
-            pendingDegenerate += result.degenerate
-            translationForms[view] = result.forms
-            for c in result.constraints { install(c, view: view) }
-        }
-    }
-
-    /// `every-step`: swap the translated constraints for new ones made from the current frames. The
-    /// hand-written constraints stay installed, so a conflict now blames the new translation.
-    private func retranslateMasks() {
-        for entry in installed where entry.view != nil { try! solver.removeConstraint(entry.solver) }
-        installed.removeAll { $0.view != nil }
-        reindex()
-        translateMasks()
-    }
-
-    private func reindex() {
-        unconstrainedCache = nil
-        byIdentityCache = nil
-    }
 
     /// Views placed by hand-written constraints: those that do not translate their mask, and every
     /// view a hand-written constraint names. Springs and struts cannot see these constraints.
@@ -406,7 +286,7 @@ public final class AutoLayoutEngine {
 
     /// Makes new inset variables edit variables, suggesting their resolved values (or, while
     /// building, the values resolved from the scenario's frames).
-    private func registerInsetVariables(_ resolved: ResolvedInsets?) {
+    func registerInsetVariables(_ resolved: ResolvedInsets?) {
         let keys = variables.insets.pending
         variables.insets.pending = []
         let r =
@@ -489,7 +369,7 @@ public final class AutoLayoutEngine {
                     try! solver.removeConstraint(probe)
                     break
                 } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
-                    let members = conflicts.compactMap { byIdentity[ObjectIdentifier($0)] }
+                    let members = conflicts.compactMap(installedIndex)
                     guard !members.isEmpty else { break }
                     let list = members.map { installed[$0].layout }
                     let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? 0
@@ -541,7 +421,7 @@ public final class AutoLayoutEngine {
     }
 
     /// Variables that no installed constraint mentions; recomputed only when constraints change.
-    private var unconstrainedCache: [Int]?
+    var unconstrainedCache: [Int]?
 
     /// Views the constraints leave free: a variable the solver reports as not uniquely fixed, or one
     /// no constraint mentions at all (the solver never sees those).
@@ -549,7 +429,9 @@ public final class AutoLayoutEngine {
         if unconstrainedCache == nil {
             var mentioned = Set<ObjectIdentifier>()
             for entry in installed {
-                for t in entry.solver.expression.terms { mentioned.insert(ObjectIdentifier(t.variable)) }
+                for t in solver.constraint(entry.handle)!.expression.terms {
+                    mentioned.insert(ObjectIdentifier(t.variable))
+                }
             }
             let v = variables
             unconstrainedCache = tree.views.indices.filter { i in

@@ -14,6 +14,9 @@ struct ViewVariables {
     let tree: ViewTree
     let x: [Variable], y: [Variable], width: [Variable], height: [Variable]
     let rootWidth: Variable, rootHeight: Variable
+    /// The tree's variables as a batch's variable table: view i's x, y, width and height at 4i…4i+3,
+    /// then the root's width and height (see `batchIndex`).
+    let table: [Variable]
     let index: [String: Int]
     /// Margin and safe-area variables, made on first use.
     let insets: InsetVariables
@@ -32,6 +35,10 @@ struct ViewVariables {
         height = tree.views.map { Variable("\($0.id).height") }
         rootWidth = Variable("superview.width")
         rootHeight = Variable("superview.height")
+        var table: [Variable] = []
+        table.reserveCapacity(4 * tree.views.count + 2)
+        for i in tree.views.indices { table += [x[i], y[i], width[i], height[i]] }
+        self.table = table + [rootWidth, rootHeight]
         var index: [String: Int] = [:]
         for (i, v) in tree.views.enumerated() { index[v.id] = i }
         self.index = index
@@ -180,6 +187,15 @@ struct ViewVariables {
     /// read in the superview's coordinates); otherwise they are looked up.
     func compile(_ c: LayoutConstraint, strength: Double, items: (Int?, Int?)? = nil, frame: Int?? = nil,
                  frameSemantics: Bool = false) -> Constraint {
+        var terms: [Term] = []
+        terms.reserveCapacity(6)
+        let (constant, op) = linearForm(c, items: items, frame: frame, frameSemantics: frameSemantics, into: &terms)
+        return Constraint(Expression(terms, constant: constant), op, strength: strength)
+    }
+
+    /// A layout constraint's linear form `Σ terms + constant OP 0`: its terms appended to `terms`.
+    func linearForm(_ c: LayoutConstraint, items: (Int?, Int?)?, frame: Int??, frameSemantics: Bool,
+                    into terms: inout [Term]) -> (constant: Double, op: RelationalOperator) {
         var first: (view: Int?, guide: LayoutGuide?) = items.map { ($0.0, nil) } ?? item(c.item1)
         var second: (view: Int?, guide: LayoutGuide?)? = items.map { ($0.1, nil) } ?? c.item2.map(item)
         let i1 = first.view
@@ -194,11 +210,11 @@ struct ViewVariables {
             }
         }
         // A constant constraint is read in item1's superview's coordinates (as translated `minX == L` is).
-        let frame: Int? = frame ?? (c.item2 != nil ? nearestCommonAncestor(i1, i2) : i1.flatMap { tree.parentIndex[$0] })
-        var terms: [Term] = []
-        terms.reserveCapacity(6)
+        let frame: Int? =
+            frame ?? (c.item2 != nil ? nearestCommonAncestor(i1, i2) : i1.flatMap { tree.parentIndex[$0] })
         var constant = -c.constant
-        accumulate(i1, c.attr1, guide: first.guide, in: frame, times: 1, frameSemantics: frameSemantics, into: &terms, constant: &constant)
+        accumulate(i1, c.attr1, guide: first.guide, in: frame, times: 1, frameSemantics: frameSemantics, into: &terms,
+                   constant: &constant)
         if c.item2 != nil, let attr2 = c.attr2 {
             accumulate(i2, attr2, guide: second?.guide, in: frame, times: -c.multiplier, frameSemantics: frameSemantics,
                        into: &terms, constant: &constant)
@@ -208,7 +224,35 @@ struct ViewVariables {
         case .lessThanOrEqual: .lessOrEqual
         case .greaterThanOrEqual: .greaterOrEqual
         }
-        return Constraint(Expression(terms, constant: constant), op, strength: strength)
+        return (constant, op)
+    }
+
+
+    /// Where a variable of view `view` or of its superview `parent` (nil: the root) sits in `table`.
+    func batchIndex(of v: Variable, view: Int, parent: Int?) -> Int32 {
+        for i in [view, parent] {
+            guard let i else { continue }
+            if v === x[i] { return Int32(4 * i) }
+            if v === y[i] { return Int32(4 * i + 1) }
+            if v === width[i] { return Int32(4 * i + 2) }
+            if v === height[i] { return Int32(4 * i + 3) }
+        }
+        if v === rootWidth { return Int32(4 * x.count) }
+        if v === rootHeight { return Int32(4 * x.count + 1) }
+        preconditionFailure("a translated constraint of view \(tree.views[view].id) reads \(v)")
+    }
+
+    /// A translated constraint of view `view` (relating it to its superview, in the superview's
+    /// coordinates, read on frames) appended to a batch over `table`; `terms` is scratch.
+    func compileTranslated(_ c: LayoutConstraint, view: Int, strength: Double, into batch: inout ConstraintBatch,
+                           terms: inout [Term]) {
+        let parent = tree.parentIndex[view]
+        let superviewFirst = c.item1 != tree.views[view].id  // AppKit's `superview.width == view.maxX + R`
+        let items: (Int?, Int?) = superviewFirst ? (parent, view) : (view, c.item2 == nil ? nil : parent)
+        terms.removeAll(keepingCapacity: true)
+        let (constant, op) = linearForm(c, items: items, frame: .some(parent), frameSemantics: true, into: &terms)
+        for t in terms { batch.addTerm(batchIndex(of: t.variable, view: view, parent: parent), t.coefficient) }
+        batch.endConstraint(constant: constant, op, strength: strength)
     }
 
     /// The variables of a view, for mapping ambiguous variables back to views.

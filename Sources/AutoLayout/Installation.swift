@@ -1,0 +1,170 @@
+import ConstraintModel
+import Solver
+import Translation
+
+/// Installing constraints in the engine's solver, and breaking them when they conflict.
+///
+/// Translated masks go in as one `ConstraintBatch` per translation: compiled straight into flat
+/// arrays over the tree's variables and added in one solver call, with no `Constraint` object per
+/// constraint (issue 24: objects, hashing and allocation per constraint were most of building a
+/// tree). The batch adds them in the same order with the same result, bit for bit, as adding them
+/// one by one; a constraint the batch refuses goes through `install`, which breaks one of the
+/// conflicting set, and the batch resumes after it. Hand-written and content-size constraints are
+/// installed one by one.
+extension AutoLayoutEngine {
+    func strength(_ c: LayoutConstraint) -> Double {
+        c.isRequired ? Strength.required : ladder.strength(c.priority)
+    }
+
+    func install(_ c: LayoutConstraint, view: Int?) {
+        // A translated constraint relates view `view` to its superview, in the superview's coordinates.
+        let compiled: Constraint
+        variables.insets.beginRecording()
+        if let view {
+            let parent = tree.parentIndex[view]
+            let superviewFirst = c.item1 != tree.views[view].id  // AppKit's `superview.width == view.maxX + R`
+            let items: (Int?, Int?) = superviewFirst ? (parent, view) : (view, c.item2 == nil ? nil : parent)
+            compiled = variables.compile(
+                c, strength: strength(c), items: items, frame: .some(parent), frameSemantics: true)
+        } else {
+            compiled = variables.compile(c, strength: strength(c))
+        }
+        let refs = variables.insets.endRecording()
+        // Inset variables a constraint reads must be edit variables before it is added.
+        if !variables.insets.pending.isEmpty { registerInsetVariables(nil) }
+        // A scroll view's content is never smaller than nothing.
+        for v in variables.content.pending {
+            for size in [variables.content.width[v]!, variables.content.height[v]!] {
+                try! solver.addConstraint(
+                    Constraint(Expression([Term(size, 1)], constant: 0), .greaterOrEqual, strength: Strength.required))
+            }
+        }
+        variables.content.pending = []
+        var current = compiled
+        var isBroken = false
+        while true {
+            do {
+                let handle = try solver.addConstraint(current)
+                installed.append(Installed(layout: c, handle: handle, view: view, insetRefs: refs, isBroken: isBroken))
+                reindex()
+                return
+            } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
+                let members = conflicts.compactMap(installedIndex)
+                let list = members.map { installed[$0].layout } + [c]
+                let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? members.count
+                pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
+                if pick == members.count {
+                    current = lowered(current)
+                    isBroken = true
+                } else {
+                    lower(installed: members[pick])
+                }
+            } catch {
+                preconditionFailure("installing \(c.appleDescription): \(error)")
+            }
+        }
+    }
+
+    /// Where an installed solver constraint (a conflict set's member) sits in `installed`.
+    func installedIndex(_ c: Constraint) -> Int? {
+        guard let h = solver.handle(of: c) else { return nil }
+        if bySlotCache == nil {
+            var index = [Int32](repeating: -1, count: 1 + Int(installed.map(\.handle.slot).max() ?? 0))
+            for (k, e) in installed.enumerated() { index[Int(e.handle.slot)] = Int32(k) }
+            bySlotCache = index
+        }
+        let slot = Int(h.slot)
+        guard let index = bySlotCache, slot < index.count, index[slot] >= 0 else { return nil }
+        return Int(index[slot])
+    }
+
+    /// Apple's engine lowers a broken constraint "to an internal value that is not required but that is
+    /// higher priority than anything you can externally specify" (Cocoa Auto Layout Release Notes,
+    /// OS X 10.7): above every level of the ladder, below the root's size and the margins.
+    static let brokenStrength = 5e8
+
+    /// A compiled constraint again at `brokenStrength`.
+    func lowered(_ compiled: Constraint) -> Constraint {
+        Constraint(compiled.expression, compiled.op, strength: Self.brokenStrength)
+    }
+
+    /// Lowers an installed constraint to `brokenStrength` (it stays installed).
+    func lower(installed k: Int) {
+        let entry = installed[k]
+        let weaker = lowered(solver.constraint(entry.handle)!)
+        try! solver.removeConstraint(entry.handle)
+        installed[k].handle = try! solver.addConstraint(weaker)
+        installed[k].isBroken = true
+        reindex()
+    }
+
+    /// What `BreakingRule` reads of an installed or installing constraint: its owner is its items'
+    /// nearest common ancestor (a layout guide's, its view's), the root at depth 0; a leading pin
+    /// ties `X.leading|left|top` to X's own superview (not a guide of it), multiplier 1.
+    public func breakingCandidate(_ c: LayoutConstraint) -> BreakingRule.Candidate {
+        let first = variables.item(c.item1)
+        let second = c.item2.map(variables.item)
+        let owner = second.map { variables.nearestCommonAncestor(first.view, $0.view) } ?? first.view
+        let isLeadingPin =
+            [.leading, .left, .top].contains(c.attr1) && c.attr2 == c.attr1 && c.multiplier == 1 && first.guide == nil
+            && second.map { $0.guide == nil && $0.view == first.view.flatMap { tree.parentIndex[$0] } } == true
+        return BreakingRule.candidate(
+            c, ownerDepth: variables.chain(owner).count - 1, isLeadingPin: isLeadingPin)
+    }
+
+    /// Translates every mask from the current frames and installs the constraints as one batch (views
+    /// in tree order, x then y).
+    func translateMasks() {
+        let translations = MaskTranslation.translateAll(tree, policy: configuration.translation)
+        // A new batch each time: the solver keeps the last one (to name its constraints on request).
+        var batch = ConstraintBatch(variables: variables.table)
+        batch.reserveCapacity(constraints: 4 * translations.count, terms: 12 * translations.count)
+        var made: [(layout: LayoutConstraint, view: Int)] = []
+        made.reserveCapacity(4 * translations.count)
+        for (view, result) in translations {
+            pendingDegenerate += result.degenerate
+            translationForms[view] = result.forms
+            for c in result.constraints {
+                variables.compileTranslated(c, view: view, strength: strength(c), into: &batch, terms: &scratchTerms)
+                made.append((c, view))
+            }
+        }
+        var handles: [ConstraintHandle] = []
+        handles.reserveCapacity(made.count)
+        var next = 0
+        while next < made.count {
+            let before = handles.count
+            do {
+                try solver.addConstraints(batch, from: next, into: &handles)
+            } catch SolverError.unsatisfiableConstraint {
+                // Handled below: the refused constraint goes through `install`, which breaks one.
+            } catch {
+                preconditionFailure("installing translated constraints: \(error)")
+            }
+            for k in before..<handles.count {
+                let (layout, view) = made[next + k - before]
+                installed.append(Installed(layout: layout, handle: handles[k], view: view))
+            }
+            next += handles.count - before
+            if next < made.count {
+                install(made[next].layout, view: made[next].view)
+                next += 1
+            }
+        }
+        reindex()
+    }
+
+    /// `every-step`: swap the translated constraints for new ones made from the current frames. The
+    /// hand-written constraints stay installed, so a conflict now blames the new translation.
+    func retranslateMasks() {
+        for entry in installed where entry.view != nil { try! solver.removeConstraint(entry.handle) }
+        installed.removeAll { $0.view != nil }
+        reindex()
+        translateMasks()
+    }
+
+    func reindex() {
+        unconstrainedCache = nil
+        bySlotCache = nil
+    }
+}
