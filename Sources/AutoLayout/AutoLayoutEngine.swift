@@ -386,35 +386,53 @@ public final class AutoLayoutEngine {
     // MARK: Reading
 
     /// Every view's frame in the root's coordinates, unrounded: the solved alignment rect, grown by
-    /// the view's alignment insets.
+    /// the view's alignment insets. One pass over the variables, with the engine's properties read
+    /// once (each read of a class's stored property in a loop is a dynamic exclusivity check: they
+    /// were a quarter of a step, `Tools/profile.sh advance`).
     private func absoluteFrames() -> [Rect] {
         let v = variables
-        return tree.views.indices.map { i in
-            let rect = Rect(x: v.x[i].value, y: v.y[i].value, width: v.width[i].value, height: v.height[i].value)
-            return v.hasAlignmentInsets ? tree.views[i].frame(forAlignmentRect: rect) : rect
+        let views = tree.views
+        var values: [Double] = []
+        swap(&values, &valueBuffer)  // reused without a copy
+        Variable.values(of: v.table, into: &values)  // x, y, width, height per view
+        defer { valueBuffer = values }
+        var out: [Rect] = []
+        out.reserveCapacity(views.count)
+        for i in views.indices {
+            let rect = Rect(x: values[4 * i], y: values[4 * i + 1], width: values[4 * i + 2], height: values[4 * i + 3])
+            out.append(v.hasAlignmentInsets ? views[i].frame(forAlignmentRect: rect) : rect)
         }
+        return out
     }
+
+    /// Scratch for reading the variables' values.
+    private var valueBuffer: [Double] = []
 
     /// The solution's frames in parent coordinates, unrounded.
     private func solvedFrames() -> [Rect] { parentRelative(absoluteFrames()) }
 
     /// Frames in the root's coordinates made relative to each view's parent.
     private func parentRelative(_ absolute: [Rect]) -> [Rect] {
-        absolute.indices.map { i in
-            let a = absolute[i]
-            let origin = tree.parentIndex[i].map { absolute[$0].origin } ?? .zero
-            return Rect(x: a.x - origin.x, y: a.y - origin.y, width: a.width, height: a.height)
+        let parents = tree.parentIndex
+        var out = absolute
+        for i in absolute.indices {
+            guard let p = parents[i] else { continue }
+            out[i].x -= absolute[p].x
+            out[i].y -= absolute[p].y
         }
+        return out
     }
 
     private func readFrames(_ size: Size) {
         var absolute = absoluteFrames()
         if let scale = configuration.scale {
+            var rounded = roundedByScale
             for i in absolute.indices {
                 let r = PixelRounding.round(absolute[i], scale: Double(scale))
-                roundedByScale[i] = r != absolute[i]
+                rounded[i] = r != absolute[i]
                 absolute[i] = r
             }
+            roundedByScale = rounded
         }
         tree.superviewSize = Size(width: variables.rootWidth.value, height: variables.rootHeight.value)
         tree.setFrames(parentRelative(absolute))

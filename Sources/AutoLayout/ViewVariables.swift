@@ -29,10 +29,10 @@ struct ViewVariables {
 
     init(tree: ViewTree) {
         self.tree = tree
-        x = tree.views.map { Variable("\($0.id).x") }
-        y = tree.views.map { Variable("\($0.id).y") }
-        width = tree.views.map { Variable("\($0.id).width") }
-        height = tree.views.map { Variable("\($0.id).height") }
+        x = tree.views.map { Variable($0.id, suffix: ".x") }
+        y = tree.views.map { Variable($0.id, suffix: ".y") }
+        width = tree.views.map { Variable($0.id, suffix: ".width") }
+        height = tree.views.map { Variable($0.id, suffix: ".height") }
         rootWidth = Variable("superview.width")
         rootHeight = Variable("superview.height")
         var table: [Variable] = []

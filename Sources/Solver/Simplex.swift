@@ -434,10 +434,18 @@ extension SolverCore {
 
     @usableFromInline
     mutating func symbol(for v: Variable) -> SymbolID {
+        // The variable's own note of where its first solver keeps it (checked: a note from another
+        // solver, or one rolled back, names another variable or none here); else this solver's table.
+        let i = Int(v.solverIndex)
+        if i >= 0 && i < varList.count && varList[i] === v { return varSyms[i] }
         let key = ObjectIdentifier(v)
-        if let s = varSym[key] { return s }
+        if i >= 0, let s = varSym[key] { return s }
         let s = newSymbol(.external)
-        varSym[key] = s
+        if i < 0 {
+            v.solverIndex = Int32(varList.count)  // the first solver to use it: found by the note
+        } else {
+            varSym[key] = s
+        }
         varList.append(v)
         varRefs.append(Unmanaged.passUnretained(v))
         varSyms.append(s)

@@ -7,14 +7,44 @@
 /// `@unchecked Sendable` so errors can carry variables; like the solver itself, a variable must be
 /// used from one task at a time (nothing here is synchronised).
 public final class Variable: CustomStringConvertible, @unchecked Sendable {
-    /// A name for diagnostics and for reading systems from files; not used by the solver.
-    public let name: String
+    /// The name, or its first part when `suffix` is given.
+    private let base: String
+    private let suffix: StaticString?
     /// The value written by the last `Solver.updateVariables()`; 0 before.
     /// (No dynamic exclusivity check: it is a plain number written in the solver's hot loop.)
     @exclusivity(unchecked) public var value: Double = 0
+    /// Where the first solver to use this variable keeps it (its index in that solver's variable
+    /// list), so that solver finds it without hashing; -1 until then. Other solvers use their table.
+    @usableFromInline @exclusivity(unchecked) var solverIndex: Int32 = -1
 
     public init(_ name: String = "") {
-        self.name = name
+        base = name
+        suffix = nil
+    }
+
+    /// A variable named `base + suffix`, joined only when the name is read: a tree's views make four
+    /// variables each on every build (`v1.x`, `v1.width`, …), and their names are for diagnostics.
+    public init(_ base: String, suffix: StaticString) {
+        self.base = base
+        self.suffix = suffix
+    }
+
+    /// A name for diagnostics and for reading systems from files; not used by the solver.
+    public var name: String { suffix.map { base + $0.description } ?? base }
+
+    /// The values of `variables`, in order, written over `values`. Reading `value` from another
+    /// module is a dynamic exclusivity check per read (the attribute above is this module's); a
+    /// layout engine reads every frame after every step, so it reads them here in one pass.
+    public static func values(of variables: [Variable], into values: inout [Double]) {
+        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+        variables.withUnsafeBufferPointer { vars in
+            values.withUnsafeMutableBufferPointer { out in
+                // `variables` keeps them alive: no retain and release per read.
+                for i in vars.indices {
+                    out[i] = Unmanaged.passUnretained(vars[i])._withUnsafeGuaranteedRef { $0.value }
+                }
+            }
+        }
     }
 
     public var description: String { name.isEmpty ? "Variable(\(ObjectIdentifier(self)))" : name }
