@@ -114,9 +114,11 @@ public final class AutoLayoutEngine {
         suggest(tree.superviewSize)
         translateMasks()
         let contentSize = ContentSize.constraints(tree)
-        ladder = PriorityLadder(
-            priorities: (contentSize + constraints).filter(\.isActive).map(\.priority),
-            lowest: Self.ladderRange.lowest, highest: Self.ladderRange.highest)
+        if !contentSize.isEmpty || !constraints.isEmpty {  // translated constraints are all required
+            ladder = PriorityLadder(
+                priorities: (contentSize + constraints).filter(\.isActive).map(\.priority),
+                lowest: Self.ladderRange.lowest, highest: Self.ladderRange.highest)
+        }
         for c in contentSize { install(c, view: nil) }
         // Margin variables start from the scenario's frames; the first step's passes correct them.
         for c in constraints where c.isActive { install(c, view: nil) }

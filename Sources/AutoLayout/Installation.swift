@@ -119,21 +119,21 @@ extension AutoLayoutEngine {
         // A new batch each time: the solver keeps the last one (to name its constraints on request).
         var batch = ConstraintBatch(variables: variables.table)
         batch.reserveCapacity(constraints: 4 * translations.count, terms: 12 * translations.count)
-        var made: [(layout: LayoutConstraint, view: Int)] = []
-        made.reserveCapacity(4 * translations.count)
+        // Entries go into `installed` as they are compiled, their handles filled in once added.
+        let first = installed.count
+        installed.reserveCapacity(first + 4 * translations.count)
         for (view, result) in translations {
             pendingDegenerate += result.degenerate
             translationForms[view] = result.forms
             for c in result.constraints {
                 variables.compileTranslated(c, view: view, strength: strength(c), into: &batch, terms: &scratchTerms)
-                made.append((c, view))
+                installed.append(Installed(layout: c, handle: .none, view: view))
             }
         }
         var handles: [ConstraintHandle] = []
-        handles.reserveCapacity(made.count)
+        handles.reserveCapacity(batch.count)
         var next = 0
-        while next < made.count {
-            let before = handles.count
+        while next < batch.count {
             do {
                 try solver.addConstraints(batch, from: next, into: &handles)
             } catch SolverError.unsatisfiableConstraint {
@@ -141,13 +141,17 @@ extension AutoLayoutEngine {
             } catch {
                 preconditionFailure("installing translated constraints: \(error)")
             }
-            for k in before..<handles.count {
-                let (layout, view) = made[next + k - before]
-                installed.append(Installed(layout: layout, handle: handles[k], view: view))
-            }
-            next += handles.count - before
-            if next < made.count {
-                install(made[next].layout, view: made[next].view)
+            // `handles` ends where the batch stopped. The refused constraint's entry is made again by
+            // `install` (after breaking one of its conflict), in its place: the entries after it are
+            // set aside meanwhile, so none without a handle is in `installed` while it breaks.
+            for k in next..<handles.count { installed[first + k].handle = handles[k] }
+            next = handles.count
+            if next < batch.count {
+                let rest = Array(installed[(first + next)...])
+                installed.removeSubrange((first + next)...)
+                install(rest[0].layout, view: rest[0].view)
+                installed += rest.dropFirst()
+                handles.append(.none)  // keeps `handles` aligned with the batch
                 next += 1
             }
         }

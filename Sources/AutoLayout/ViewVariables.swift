@@ -17,7 +17,6 @@ struct ViewVariables {
     /// The tree's variables as a batch's variable table: view i's x, y, width and height at 4i…4i+3,
     /// then the root's width and height (see `batchIndex`).
     let table: [Variable]
-    let index: [String: Int]
     /// Margin and safe-area variables, made on first use.
     let insets: InsetVariables
     /// Whether any view has alignment-rect insets (when none does, compiling skips them).
@@ -29,23 +28,41 @@ struct ViewVariables {
 
     init(tree: ViewTree) {
         self.tree = tree
-        x = tree.views.map { Variable($0.id, suffix: ".x") }
-        y = tree.views.map { Variable($0.id, suffix: ".y") }
-        width = tree.views.map { Variable($0.id, suffix: ".width") }
-        height = tree.views.map { Variable($0.id, suffix: ".height") }
+        let n = tree.views.count
+        var x: [Variable] = [], y: [Variable] = [], width: [Variable] = [], height: [Variable] = []
+        var table: [Variable] = []
+        x.reserveCapacity(n)
+        y.reserveCapacity(n)
+        width.reserveCapacity(n)
+        height.reserveCapacity(n)
+        table.reserveCapacity(4 * n + 2)
+        for view in tree.views {
+            let vx = Variable(view.id, suffix: ".x"), vy = Variable(view.id, suffix: ".y")
+            let vw = Variable(view.id, suffix: ".width"), vh = Variable(view.id, suffix: ".height")
+            x.append(vx)
+            y.append(vy)
+            width.append(vw)
+            height.append(vh)
+            table.append(vx)
+            table.append(vy)
+            table.append(vw)
+            table.append(vh)
+        }
         rootWidth = Variable("superview.width")
         rootHeight = Variable("superview.height")
-        var table: [Variable] = []
-        table.reserveCapacity(4 * tree.views.count + 2)
-        for i in tree.views.indices { table += [x[i], y[i], width[i], height[i]] }
-        self.table = table + [rootWidth, rootHeight]
-        var index: [String: Int] = [:]
-        for (i, v) in tree.views.enumerated() { index[v.id] = i }
-        self.index = index
-        insets = InsetVariables(viewCount: tree.views.count)
+        table.append(rootWidth)
+        table.append(rootHeight)
+        (self.x, self.y, self.width, self.height, self.table) = (x, y, width, height, table)
+        insets = InsetVariables(viewCount: n)
         hasAlignmentInsets = tree.views.contains { $0.alignmentRectInsets != .zero }
         hasScrollViews = tree.views.contains { $0.scrollView != nil }
     }
+
+    /// View ids to indices, made on first use: translated masks name their views by index, so a tree
+    /// without hand-written constraints never hashes its ids.
+    private let ids = ViewIndex()
+
+    var index: [String: Int] { ids.index(of: tree) }
 
     /// A view's alignment insets on an axis's low and high edges (zero for the root).
     func alignmentInsets(_ item: Int?, horizontal: Bool) -> (low: Double, high: Double) {
@@ -261,5 +278,19 @@ struct ViewVariables {
             return i
         }
         return nil
+    }
+}
+
+/// The lazily made id → index map of `ViewVariables` (a class so the value type can fill it on use).
+final class ViewIndex {
+    private var made: [String: Int]?
+
+    func index(of tree: ViewTree) -> [String: Int] {
+        if let made { return made }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(tree.views.count)
+        for (i, v) in tree.views.enumerated() { index[v.id] = i }
+        made = index
+        return index
     }
 }

@@ -7,6 +7,9 @@ public struct ConstraintHandle: Hashable, Sendable {
     public let slot: Int32
     @usableFromInline let generation: UInt32
 
+    /// A handle no constraint has (a placeholder until a constraint is added).
+    public static let none = ConstraintHandle(slot: -1, generation: 0)
+
     @inlinable init(slot: Int32, generation: UInt32) {
         self.slot = slot
         self.generation = generation
