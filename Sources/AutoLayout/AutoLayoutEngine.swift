@@ -371,7 +371,7 @@ public final class AutoLayoutEngine {
                     try! solver.removeConstraint(probe)
                     break
                 } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
-                    let members = conflicts.compactMap(installedIndex)
+                    let members = conflicts.compactMap(installedIndex).filter { !installed[$0].isBroken }
                     guard !members.isEmpty else { break }
                     let list = members.map { installed[$0].layout }
                     let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? 0

@@ -49,7 +49,9 @@ extension AutoLayoutEngine {
                 reindex()
                 return
             } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
-                let members = conflicts.compactMap(installedIndex)
+                // Only required members can be broken: one already broken is never chosen again (a
+                // degenerate system once named one, and lowering it again changed nothing, for ever).
+                let members = conflicts.compactMap(installedIndex).filter { !installed[$0].isBroken }
                 let list = members.map { installed[$0].layout } + [c]
                 let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? members.count
                 pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))

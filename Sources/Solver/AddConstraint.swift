@@ -110,7 +110,7 @@ extension SolverCore {
         var subject = chooseSubject(tag)
         if subject < 0 && acc.allSatisfy({ kinds[Int($0.sym)] == .dummy }) {
             if !nearZero(accConstant) {
-                let conflicts = acc.compactMap { ownerObject($0.sym) }
+                let conflicts = acc.compactMap { requiredOwner($0.sym) }
                 rollbackNewSymbols(symbolCount: symbolCount, varCount: varCount)
                 let constraint = object(pending)
                 throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
@@ -121,7 +121,7 @@ extension SolverCore {
             beginJournal()
             let (ok, conflictSymbols) = try addWithArtificialVariable()
             if !ok {
-                let conflicts = conflictSymbols.compactMap { ownerObject($0) }
+                let conflicts = conflictSymbols.compactMap { requiredOwner($0) }
                 rollbackJournal(symbolCount: symbolCount)
                 rollbackVariables(varCount: varCount)
                 let constraint = object(pending)

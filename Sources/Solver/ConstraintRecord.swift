@@ -110,11 +110,13 @@ extension SolverCore {
         return c
     }
 
-    /// The constraint owning a marker or error symbol, as an object (for conflict sets).
+    /// The required constraint owning a marker symbol, as an object (for conflict sets). A
+    /// non-required constraint's error symbol can be left in a failing row by rounding (constants
+    /// of 1e12 beside coefficients of 1), but it never causes a conflict: it is not named.
     @usableFromInline
-    mutating func ownerObject(_ s: SymbolID) -> Constraint? {
+    mutating func requiredOwner(_ s: SymbolID) -> Constraint? {
         let r = owner[Int(s)]
-        return r >= 0 ? object(r) : nil
+        return r >= 0 && records[Int(r)].strength >= Strength.required ? object(r) : nil
     }
 
     /// The object a pending constraint is named by.

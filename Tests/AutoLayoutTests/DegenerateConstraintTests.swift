@@ -57,4 +57,33 @@ struct DegenerateConstraintTests {
             }
         }
     }
+
+    /// A case the random test met (2026-11-24): rounding with constants of 1e12 left an already
+    /// broken constraint in a conflict set, the breaking rule chose it, lowering it again changed
+    /// nothing, and the engine looped for ever, its conflict list growing without end. Broken
+    /// constraints are now never chosen again, and the solver names only required ones.
+    @Test(.timeLimit(.minutes(1)))
+    func aBrokenConstraintInAConflictIsNotChosenAgain() {
+        let gen = [
+            GeneratedView(mask: 45, fx: 0.3504363236755425, fy: 0.20488475022318126, fw: 0.22104637513153885,
+                          fh: 0.14658006473439922, parentPick: 4),
+            GeneratedView(mask: 35, fx: 0.21701105105352586, fy: 0.2596222130761438, fw: 0.18432446814044623,
+                          fh: 0.21595170065000863, parentPick: 4),
+            GeneratedView(mask: 37, fx: 0.28520139379250314, fy: 0.17932445942780667, fw: 0.1854982958605687,
+                          fh: 0.3798188465663712, parentPick: 5),
+        ]
+        var views = makeTree(gen).views
+        for i in views.indices where i % 2 == 0 { views[i].translatesMask = false }
+        let tree = try! ViewTree(superviewSize: Size(width: 100, height: 100), views: views)
+        let made = Self.constraints(seed: 15455312991247465214, views: tree.views.map(\.id), count: 12, duplicates: 170)
+        let steps = AutoLayout.layout(
+            tree, constraints: made, through: [Size(width: 164.63376222778368, height: 6.908247325570237)],
+            configuration: AutoLayoutConfiguration())
+        // Each conflict breaks a different constraint: no more conflicts than constraints.
+        #expect(steps[0].conflicts.count <= made.count + 4 * tree.views.count)
+        #expect(!steps[0].conflicts.isEmpty)
+        for v in steps[0].tree.views {
+            #expect(v.frame.x.isFinite && v.frame.width.isFinite && v.frame.y.isFinite && v.frame.height.isFinite)
+        }
+    }
 }

@@ -8,6 +8,11 @@ public struct GeneratedView: Sendable {
     public var mask: Int
     public var fx: Double, fy: Double, fw: Double, fh: Double
     public var parentPick: Int
+
+    /// A given view (to replay a case a property test met).
+    public init(mask: Int, fx: Double, fy: Double, fw: Double, fh: Double, parentPick: Int) {
+        (self.mask, self.fx, self.fy, self.fw, self.fh, self.parentPick) = (mask, fx, fy, fw, fh, parentPick)
+    }
 }
 
 public let generatedView = zip(Gen.int(in: 0...95), Gen.double(in: 0.05...0.45), Gen.double(in: 0.05...0.45),
