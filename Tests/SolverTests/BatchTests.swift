@@ -29,15 +29,7 @@ import Testing
                 #expect(batched.invariantViolations().isEmpty, "seed \(seed): \(batched.invariantViolations())")
             }
             same("built")
-            let e = Int.random(in: 0..<n, using: &rng)
-            try one.addEditVariable(x[e], strength: Strength.strong)
-            try batched.addEditVariable(y[e], strength: Strength.strong)
-            for _ in 0..<3 {
-                let v = Double(Int.random(in: -400...400, using: &rng))
-                try one.suggestValue(x[e], v)
-                try batched.suggestValue(y[e], v)
-                same("suggested \(v)")
-            }
+            try suggestToBoth(one, x, batched, y, values: -400...400, rng: &rng) { same("suggested \($0)") }
             for k in objects.indices.shuffled(using: &rng).prefix(objects.count / 2) {
                 try one.removeConstraint(objects[k])
                 try batched.removeConstraint(handles[k])

@@ -252,18 +252,29 @@ func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
             s.updateVariables()
             twin.updateVariables()
             #expect(x.map(\.value) == tx.map(\.value))
-            let e = Int.random(in: 0..<n, using: &rng)
-            try s.addEditVariable(x[e], strength: Strength.strong)
-            try twin.addEditVariable(tx[e], strength: Strength.strong)
-            for _ in 0..<3 {
-                let v = Double(Int.random(in: -200...200, using: &rng))
-                try s.suggestValue(x[e], v)
-                try twin.suggestValue(tx[e], v)
+            try suggestToBoth(s, x, twin, tx, values: -200...200, rng: &rng) { _ in
                 s.updateVariables()
                 twin.updateVariables()
                 #expect(x.map(\.value) == tx.map(\.value), "seed \(seed)")
             }
         }
+    }
+}
+
+/// Makes one random variable an edit variable in two twin solvers (`x` in `s`, `y` in `t`) and
+/// suggests the same three random values to both, calling `check` after each.
+func suggestToBoth(
+    _ s: Solver, _ x: [Variable], _ t: Solver, _ y: [Variable], values: ClosedRange<Int>, rng: inout SplitMix,
+    check: (Double) -> Void
+) throws {
+    let e = Int.random(in: 0..<x.count, using: &rng)
+    try s.addEditVariable(x[e], strength: Strength.strong)
+    try t.addEditVariable(y[e], strength: Strength.strong)
+    for _ in 0..<3 {
+        let v = Double(Int.random(in: values, using: &rng))
+        try s.suggestValue(x[e], v)
+        try t.suggestValue(y[e], v)
+        check(v)
     }
 }
 
