@@ -28,11 +28,7 @@ let package = Package(
         // Autoresizing masks and the view-tree value every backend takes and returns (DESIGN 3.1).
         .target(name: "ViewTree", dependencies: ["Geometry"]),
         // The incremental Cassowary solver: standard library only, knows nothing of views (DESIGN 7).
-        // Optimised in debug builds too: unoptimised, each call from a mutating method to a
-        // non-mutating one copies the whole solver state (all its arrays retained and released), so
-        // the solver ran a hundred times slower under `swift test` than in release, and the longest
-        // test (DegenerateConstraintTests) ran into its time limit on a busy machine.
-        .target(name: "Solver", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "Solver"),
         // Reads systems in the enaml_like.json format and runs them.
         .target(name: "SolverSystem", dependencies: ["Solver", "LabJSON"]),
         // Release-mode benchmark harness: `swift run -c release layoutlab-bench --json`.
