@@ -76,7 +76,10 @@ extension SolverCore {
         let b = records[i].batch
         if b >= 0 {
             batchLive[Int(b)] -= 1
-            if batchLive[Int(b)] == 0 { batches[Int(b)] = nil }
+            if batchLive[Int(b)] == 0 {
+                batches[Int(b)] = nil
+                freeBatches.append(b)  // `every-step` re-translation adds a batch every step
+            }
         }
         records[i].object = nil
         records[i].batch = -1

@@ -120,6 +120,29 @@ import Testing
     }
 }
 
+extension BatchTests {
+    /// Adding a batch and removing its constraints, over and over (`every-step` re-translation does
+    /// this every step), reuses the solver's batch and record slots instead of growing them.
+    @Test func addRemoveCyclesReuseBatchAndRecordSlots() throws {
+        let a = Variable("a"), b = Variable("b")
+        let s = Solver()
+        for k in 0..<50 {
+            var batch = ConstraintBatch(variables: [a, b])
+            batch.addTerm(0, 1)
+            batch.endConstraint(constant: -Double(k), .equal)  // a == k
+            batch.addTerm(1, 1)
+            batch.addTerm(0, -2)
+            batch.endConstraint(constant: 0, .equal)  // b == 2a
+            let handles = try s.addConstraints(batch)
+            s.updateVariables()
+            #expect(a.value == Double(k) && b.value == Double(2 * k))
+            for h in handles.reversed() { try s.removeConstraint(h) }
+        }
+        #expect(s.core.batches.count == 1)
+        #expect(s.core.records.count == 2)
+    }
+}
+
 /// The batched twin's variables are `y…` where the objects' are `x…`.
 private func renamed(_ description: String) -> String {
     description.replacingOccurrences(of: "y", with: "x")
