@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Geometry
 import LabJSON
 import Scenario
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An engine outside the lab that speaks its JSON-lines protocol (docs/external-engines.md): a child
 /// process that is sent a scenario, then sizes, and answers each size with every view's frame. It is
@@ -73,14 +74,17 @@ final class ExternalEngineProcess {
         self.spec = spec
         // Writing to an engine that died must be an error here, not SIGPIPE killing the lab.
         signal(SIGPIPE, SIG_IGN)
-        guard let program = spec.command.first else { throw ExternalEngineError(engine: spec.name, problem: .cannotStart("no command")) }
+        guard let program = spec.command.first else {
+            throw ExternalEngineError(engine: spec.name, problem: .cannotStart("no command"))
+        }
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = Array(spec.command.dropFirst())
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw ExternalEngineError(engine: spec.name, problem: .cannotStart("\(program): \(error.localizedDescription)"))
+            throw ExternalEngineError(
+                engine: spec.name, problem: .cannotStart("\(program): \(error.localizedDescription)"))
         }
     }
 
@@ -94,7 +98,9 @@ final class ExternalEngineProcess {
         try? input.fileHandleForWriting.close()
     }
 
-    func fail(_ p: ExternalEngineError.Problem) -> ExternalEngineError { ExternalEngineError(engine: spec.name, problem: p) }
+    func fail(_ p: ExternalEngineError.Problem) -> ExternalEngineError {
+        ExternalEngineError(engine: spec.name, problem: p)
+    }
 
     func send(_ value: JSONValue) throws(ExternalEngineError) {
         let line = Array((JSONWriter.write(value) + "\n").utf8)
@@ -107,8 +113,13 @@ final class ExternalEngineProcess {
         }
     }
 
+    /// The exit status of an engine whose output or input just closed. Foundation learns of a child's
+    /// exit on its own thread, some time after the pipe closes (on a loaded machine, more than the 50 ms
+    /// this once waited, which recorded "exit status -1" for an engine that exited 3), so this waits for
+    /// it up to the engine's timeout; -1 is left for an engine that closed its pipes and kept running.
     func status() -> Int32 {
-        if process.isRunning { usleep(50_000) }
+        let deadline = Date().addingTimeInterval(spec.timeout)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
         return process.isRunning ? -1 : process.terminationStatus
     }
 
@@ -142,17 +153,22 @@ final class ExternalEngineProcess {
     /// The frames of every view after each size, in the scenario's view order.
     func run(_ scenario: Scenario, sizes: [Size]) throws(ExternalEngineError) -> [[Rect]] {
         let scenarioValue: JSONValue
-        do { scenarioValue = try JSONReader.parse(scenario.json()) } catch { throw fail(.garbage("scenario: \(error)")) }
+        do { scenarioValue = try JSONReader.parse(scenario.json()) } catch {
+            throw fail(.garbage("scenario: \(error)"))
+        }
         try send(.object([("type", .string("scenario")), ("scenario", scenarioValue)]))
         _ = try receive()
         var out: [[Rect]] = []
         for size in sizes {
-            try send(.object([("type", .string("size")), ("width", .number(size.width)), ("height", .number(size.height))]))
+            try send(
+                .object([("type", .string("size")), ("width", .number(size.width)), ("height", .number(size.height))]))
             let answer = try receive()
             guard let frames = answer["frames"] else { throw fail(.garbage("no \"frames\" in the answer to a size")) }
             var step: [Rect] = []
             for v in scenario.tree.views {
-                guard case .array(let f)? = frames[v.id]?.kind, f.count == 4 else { throw fail(.garbage("no frame for view \(v.id)")) }
+                guard case .array(let f)? = frames[v.id]?.kind, f.count == 4 else {
+                    throw fail(.garbage("no frame for view \(v.id)"))
+                }
                 var numbers: [Double] = []
                 for item in f {
                     switch item.kind {

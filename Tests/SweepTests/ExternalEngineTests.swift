@@ -34,6 +34,12 @@ struct ExternalEngineTests {
         #expect(problem("crash") == .died(status: 3))
     }
 
+    /// The pipe closes before the child is reaped: the lab waits for the exit status (it once waited
+    /// 50 ms and recorded "exit status -1", which made a loaded CI machine's units differ).
+    @Test func anEngineThatExitsAfterClosingItsOutputIsReportedWithItsExitStatus() {
+        #expect(problem("slow-exit") == .died(status: 3))
+    }
+
     @Test func anEngineThatHangsTimesOut() {
         let start = Date()
         #expect(problem("hang", timeout: 0.5) == .timedOut(seconds: 0.5))

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # An external engine that misbehaves on purpose (ExternalEngineTests): it accepts the scenario, then on
 # the first size does what its argument says — crash (exit 3), hang (sleep past any timeout), garbage
-# (a line that is not JSON) or report (a protocol error) — or, with `echo`, answers every size with
-# the scenario's starting frames, which makes it a well-behaved (if lazy) engine.
+# (a line that is not JSON), report (a protocol error) or slow-exit (closes its output, then exits 3 a
+# moment later, as a loaded machine makes any crash look to the lab) — or, with `echo`, answers every
+# size with the scenario's starting frames, which makes it a well-behaved (if lazy) engine.
 mode="$1"
 frames=""
 while IFS= read -r line; do
@@ -13,6 +14,7 @@ while IFS= read -r line; do
     *'"type":"size"'*)
       case "$mode" in
         crash) exit 3 ;;
+        slow-exit) exec 1>&- 0<&-; sleep 0.3; exit 3 ;;
         hang) sleep 30 ;;
         garbage) echo 'frames: all fine' ;;
         report) echo '{"error":"cannot lay out view v1"}' ;;
