@@ -66,9 +66,9 @@ public final class AutoLayoutEngine {
     let variables: ViewVariables
     let solver = Solver()
 
-    /// An installed constraint: the layout constraint, its solver handle and, for translated ones, the view.
+    /// An installed constraint: what it was made from, its solver handle and, for translated ones, the view.
     struct Installed {
-        var layout: LayoutConstraint
+        var source: Source
         var handle: ConstraintHandle
         var view: Int?
         /// Keys of the inset variables (margins, safe area) the constraint reads.
@@ -77,12 +77,20 @@ public final class AutoLayoutEngine {
         var isBroken = false
     }
 
+    /// What an installed constraint was made from: a translated mask's constraint, named only on
+    /// request (`layout(of:)`: conflict reports and `explain` are the only readers of its names), or a
+    /// hand-written or content-size constraint, kept in `written`.
+    enum Source {
+        case translated(MaskConstraint)
+        case written(Int)
+    }
+
     var installed: [Installed] = []
+    /// The hand-written and content-size constraints installed, in order (`Source.written` indexes it).
+    var written: [LayoutConstraint] = []
     /// Per solver slot, where its constraint sits in `installed` (-1: none): needed only to name
     /// conflicting constraints, so built on first use (most trees never conflict).
     var bySlotCache: [Int32]?
-    /// Scratch for compiling translated constraints (see `translateMasks`).
-    var scratchTerms: [Term] = []
     var pendingConflicts: [Conflict] = []
     var pendingDegenerate: [DegenerateTranslation] = []
 
@@ -119,9 +127,10 @@ public final class AutoLayoutEngine {
                 priorities: (contentSize + constraints).filter(\.isActive).map(\.priority),
                 lowest: Self.ladderRange.lowest, highest: Self.ladderRange.highest)
         }
-        for c in contentSize { install(c, view: nil) }
+        written.reserveCapacity(contentSize.count + constraints.count)
+        for c in contentSize { install(written: c) }
         // Margin variables start from the scenario's frames; the first step's passes correct them.
-        for c in constraints where c.isActive { install(c, view: nil) }
+        for c in constraints where c.isActive { install(written: c) }
     }
 
     /// Strengths for the priorities this tree's constraints use: each used level dominates the ones
@@ -136,7 +145,26 @@ public final class AutoLayoutEngine {
     static let ladderRange = (lowest: 100.0, highest: 1e8)
 
     /// Every installed constraint, in installation order (what `layoutlab explain` prints).
-    public var constraints: [LayoutConstraint] { installed.map(\.layout) }
+    public var constraints: [LayoutConstraint] { installed.map(layout(of:)) }
+
+    /// An installed constraint as a layout constraint; a translated one is named here, from its view's
+    /// id and mask and its superview's id.
+    func layout(of entry: Installed) -> LayoutConstraint { layout(entry.source, view: entry.view) }
+
+    func layout(_ source: Source, view: Int?) -> LayoutConstraint {
+        switch source {
+        case .written(let i): return written[i]
+        case .translated(let c):
+            let v = tree.views[view!]
+            let superview = tree.parentIndex[view!].map { tree.views[$0].id } ?? ViewTree.superviewID
+            return c.named(view: v.id, superview: superview, mask: v.mask)
+        }
+    }
+
+    /// Whether an installed constraint was required (translated ones always are).
+    func isRequired(_ entry: Installed) -> Bool {
+        if case .written(let i) = entry.source { written[i].isRequired } else { true }
+    }
 
     /// Resizes the superview and lays the tree out.
     public func resize(to size: Size, root: RootInsets? = nil) -> AutoLayoutStep {
@@ -241,7 +269,7 @@ public final class AutoLayoutEngine {
     /// `tolerance` (the solver's near-zero threshold treats small coefficients and values as zero).
     public func viewsMissingRequiredConstraints(tolerance: Double = 1e-7) -> Set<Int> {
         var out = Set<Int>()
-        for entry in installed where entry.layout.isRequired && !entry.isBroken {
+        for entry in installed where isRequired(entry) && !entry.isBroken {
             let c = solver.constraint(entry.handle)!
             let e = c.expression
             var value = e.constant
@@ -264,8 +292,9 @@ public final class AutoLayoutEngine {
     public func handWrittenViews() -> [Bool] {
         var out = tree.views.map { !$0.translatesMask }
         for entry in installed where entry.view == nil {
-            if case .contentSize = entry.layout.origin { continue }
-            for name in [entry.layout.item1] + (entry.layout.item2.map { [$0] } ?? []) {
+            let layout = layout(of: entry)
+            if case .contentSize = layout.origin { continue }
+            for name in [layout.item1] + (layout.item2.map { [$0] } ?? []) {
                 if let i = viewIndex(of: name) { out[i] = true }
             }
         }
@@ -341,7 +370,8 @@ public final class AutoLayoutEngine {
                 if !lastSettled { causes.insert(.marginFeedback) }
             }
             guard !causes.isEmpty else { continue }
-            for name in [entry.layout.item1] + (entry.layout.item2.map { [$0] } ?? []) {
+            let layout = layout(of: entry)
+            for name in [layout.item1] + (layout.item2.map { [$0] } ?? []) {
                 if let i = variables.item(name).view { out[i, default: []].formUnion(causes) }
             }
         }
@@ -373,7 +403,7 @@ public final class AutoLayoutEngine {
                 } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
                     let members = conflicts.compactMap(installedIndex).filter { !installed[$0].isBroken }
                     guard !members.isEmpty else { break }
-                    let list = members.map { installed[$0].layout }
+                    let list = members.map { layout(of: installed[$0]) }
                     let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? 0
                     pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
                     lower(installed: members[pick])

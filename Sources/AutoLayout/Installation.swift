@@ -16,7 +16,15 @@ extension AutoLayoutEngine {
         c.isRequired ? Strength.required : ladder.strength(c.priority)
     }
 
-    func install(_ c: LayoutConstraint, view: Int?) {
+    /// Installs a hand-written or content-size constraint.
+    func install(written c: LayoutConstraint) {
+        written.append(c)
+        install(.written(written.count - 1), view: nil)
+    }
+
+    /// Installs one constraint on its own (breaking one of a conflicting set until it goes in).
+    func install(_ source: Source, view: Int?) {
+        let c = layout(source, view: view)
         // A translated constraint relates view `view` to its superview, in the superview's coordinates.
         let compiled: Constraint
         variables.insets.beginRecording()
@@ -45,14 +53,15 @@ extension AutoLayoutEngine {
         while true {
             do {
                 let handle = try solver.addConstraint(current)
-                installed.append(Installed(layout: c, handle: handle, view: view, insetRefs: refs, isBroken: isBroken))
+                installed.append(
+                    Installed(source: source, handle: handle, view: view, insetRefs: refs, isBroken: isBroken))
                 reindex()
                 return
             } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
                 // Only required members can be broken: one already broken is never chosen again (a
                 // degenerate system once named one, and lowering it again changed nothing, for ever).
                 let members = conflicts.compactMap(installedIndex).filter { !installed[$0].isBroken }
-                let list = members.map { installed[$0].layout } + [c]
+                let list = members.map { layout(of: installed[$0]) } + [c]
                 let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? members.count
                 pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
                 if pick == members.count {
@@ -117,20 +126,28 @@ extension AutoLayoutEngine {
     /// Translates every mask from the current frames and installs the constraints as one batch (views
     /// in tree order, x then y).
     func translateMasks() {
-        let translations = MaskTranslation.translateAll(tree, policy: configuration.translation)
         // A new batch each time: the solver keeps the last one (to name its constraints on request).
         var batch = ConstraintBatch(variables: variables.table)
-        batch.reserveCapacity(constraints: 4 * translations.count, terms: 12 * translations.count)
+        batch.reserveCapacity(constraints: 4 * tree.views.count, terms: 12 * tree.views.count)
         // Entries go into `installed` as they are compiled, their handles filled in once added.
         let first = installed.count
-        installed.reserveCapacity(first + 4 * translations.count)
-        for (view, result) in translations {
-            pendingDegenerate += result.degenerate
-            translationForms[view] = result.forms
-            for c in result.constraints {
-                variables.compileTranslated(c, view: view, strength: strength(c), into: &batch, terms: &scratchTerms)
-                installed.append(Installed(layout: c, handle: .none, view: view))
+        installed.reserveCapacity(first + 4 * tree.views.count)
+        let policy = configuration.translation
+        for (view, v) in tree.views.enumerated() where v.translatesMask {
+            let parent = tree.parentIndex[view]
+            let made = MaskTranslation.translate(
+                viewID: v.id, frame: v.frame, mask: v.mask,
+                superviewSize: parent.map { tree.views[$0].frame.size } ?? tree.superviewSize, policy: policy)
+            if !made.degenerate.isEmpty { pendingDegenerate += made.degenerate }
+            translationForms[view] = made.forms
+            func add(_ c: MaskConstraint) {  // translated constraints are required
+                variables.compileMask(c, view: view, strength: Strength.required, into: &batch)
+                installed.append(Installed(source: .translated(c), handle: .none, view: view))
             }
+            add(made.x.0)
+            add(made.x.1)
+            add(made.y.0)
+            add(made.y.1)
         }
         var handles: [ConstraintHandle] = []
         handles.reserveCapacity(batch.count)
@@ -151,7 +168,7 @@ extension AutoLayoutEngine {
             if next < batch.count {
                 let rest = Array(installed[(first + next)...])
                 installed.removeSubrange((first + next)...)
-                install(rest[0].layout, view: rest[0].view)
+                install(rest[0].source, view: rest[0].view)
                 installed += rest.dropFirst()
                 handles.append(.none)  // keeps `handles` aligned with the batch
                 next += 1

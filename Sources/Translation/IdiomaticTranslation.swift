@@ -22,29 +22,29 @@ import ViewTree
 /// a proportional size ignores the margins) the difference is the migration's, recorded as the cause
 /// `idiomatic-rule`.
 extension MaskTranslation {
-    static func idiomatic(_ a: MaskTranslation.AxisInput) throws(DegenerateTranslation) -> [LayoutConstraint] {
+    static func idiomatic(_ a: MaskTranslation.AxisInput) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let horizontal = a.axis == .horizontal
         let lead: LayoutAttribute = horizontal ? .leading : .top
         let trail: LayoutAttribute = horizontal ? .trailing : .bottom
         let size = a.sizeAttr, center = a.centerAttr
-        func edge(_ attr: LayoutAttribute, _ c: Double) -> LayoutConstraint { a.scaled(attr, 1, attr, c) }
+        func edge(_ attr: LayoutAttribute, _ c: Double) -> MaskConstraint { a.scaled(attr, 1, attr, c) }
         switch (a.parts.min, a.parts.size, a.parts.max) {
         case (false, false, _):
-            return [edge(lead, L), a.fixed(size, W)]
+            return (edge(lead, L), a.fixed(size, W))
         case (true, false, false):
-            return [edge(trail, -R), a.fixed(size, W)]
+            return (edge(trail, -R), a.fixed(size, W))
         case (false, true, false):
-            return [edge(lead, L), edge(trail, -R)]
+            return (edge(lead, L), edge(trail, -R))
         case (true, false, true):
-            return [edge(center, L + W / 2 - S / 2), a.fixed(size, W)]
+            return (edge(center, L + W / 2 - S / 2), a.fixed(size, W))
         case (true, true, false):
-            return [edge(trail, -R), a.scaled(size, W / (try a.nonZero(S, "S")), size, 0)]
+            return (edge(trail, -R), a.scaled(size, W / (try a.nonZero(S, "S")), size, 0))
         case (false, true, true):
-            return [edge(lead, L), a.scaled(size, W / (try a.nonZero(S, "S")), size, 0)]
+            return (edge(lead, L), a.scaled(size, W / (try a.nonZero(S, "S")), size, 0))
         case (true, true, true):
             let half = try a.nonZero(S / 2, "S")
-            return [a.scaled(center, (L + W / 2) / half, center, 0), a.scaled(size, W / S, size, 0)]
+            return (a.scaled(center, (L + W / 2) / half, center, 0), a.scaled(size, W / S, size, 0))
         }
     }
 

@@ -17,38 +17,49 @@ public enum MaskTranslation {
 
     public static func translate(viewID: String, superviewItem: String, frame: Rect, mask: AutoresizingMask,
                                  superviewSize: Size, policy: TranslationPolicy) -> Result {
-        var result = Result(constraints: [], degenerate: [])
-        for axis in Axis.allCases {
-            let input = AxisInput(view: viewID, superview: superviewItem, axis: axis, L: frame.origin(on: axis),
-                                  W: frame.length(on: axis), S: superviewSize[axis], parts: mask.parts(on: axis),
-                                  origin: .autoresizingMask(mask))
+        let made = translate(viewID: viewID, frame: frame, mask: mask, superviewSize: superviewSize, policy: policy)
+        return Result(
+            constraints: made.all.map { $0.named(view: viewID, superview: superviewItem, mask: mask) },
+            degenerate: made.degenerate, forms: made.forms)
+    }
+
+    /// The translation without names (what the Auto Layout backend compiles); `viewID` names a
+    /// degenerate axis.
+    public static func translate(viewID: String, frame: Rect, mask: AutoresizingMask, superviewSize: Size,
+                                 policy: TranslationPolicy) -> MaskConstraints {
+        var degenerate: [DegenerateTranslation] = []
+        var forms: TranslationForms = []
+        func axis(_ axis: Axis) -> (MaskConstraint, MaskConstraint) {
+            let input = AxisInput(axis: axis, L: frame.origin(on: axis), W: frame.length(on: axis),
+                                  S: superviewSize[axis], parts: mask.parts(on: axis))
             do {
-                let made = try forms(input, policy)
-                result.constraints += made
-                if policy == .ios6to12 && input.parts.min && input.parts.max && !input.parts.size { result.forms.insert(.centreFraction) }
-                if policy == .appkit && made.contains(where: { $0.multiplierWasRounded }) { result.forms.insert(.float32Multiplier) }
-                if policy == .idiomatic && idiomaticDiffers(input.parts) { result.forms.insert(.idiomaticRule) }
+                let made = try Self.forms(input, policy)
+                if policy == .ios6to12 && input.parts.min && input.parts.max && !input.parts.size { forms.insert(.centreFraction) }
+                if policy == .appkit && (made.0.multiplierWasRounded || made.1.multiplierWasRounded) {
+                    forms.insert(.float32Multiplier)
+                }
+                if policy == .idiomatic && idiomaticDiffers(input.parts) { forms.insert(.idiomaticRule) }
+                return made
             } catch {
                 var e = error
                 e.viewID = viewID
                 e.maskNotation = mask.notation
-                result.degenerate.append(e)
-                result.constraints += try! forms(AxisInput(fixing: input), policy)
+                degenerate.append(e)
+                return try! Self.forms(AxisInput(fixing: input), policy)
             }
         }
-        return result
+        let x = axis(.horizontal)
+        let y = axis(.vertical)
+        return MaskConstraints(x: x, y: y, degenerate: degenerate, forms: forms)
     }
 
     /// One axis's inputs, with the attribute names of that axis.
     struct AxisInput {
-        var view: String
-        var superview: String
         var axis: Axis
         var L: Double
         var W: Double
         var S: Double
         var parts: FlexibleParts
-        var origin: LayoutConstraint.Origin
 
         var R: Double { S - L - W }
         var minAttr: LayoutAttribute { axis == .horizontal ? .minX : .minY }
@@ -61,16 +72,12 @@ public enum MaskTranslation {
             return (parts.min ? names[0] : "") + (parts.size ? names[1] : "") + (parts.max ? names[2] : "")
         }
 
-        init(view: String, superview: String, axis: Axis, L: Double, W: Double, S: Double, parts: FlexibleParts,
-             origin: LayoutConstraint.Origin) {
-            self.view = view
-            self.superview = superview
+        init(axis: Axis, L: Double, W: Double, S: Double, parts: FlexibleParts) {
             self.axis = axis
             self.L = L
             self.W = W
             self.S = S
             self.parts = parts
-            self.origin = origin
         }
 
         /// The same axis with no flexible part: the fallback for a degenerate form.
@@ -80,17 +87,15 @@ public enum MaskTranslation {
         }
 
         /// `view.attr == constant`.
-        func fixed(_ attr: LayoutAttribute, _ c: Double) -> LayoutConstraint {
-            LayoutConstraint(view, attr, .equal, nil, nil, multiplier: 1, constant: c, origin: origin)
-        }
+        func fixed(_ attr: LayoutAttribute, _ c: Double) -> MaskConstraint { .fixed(attr, c) }
 
         /// `view.attr == m·superview.attr2 + c`.
-        func scaled(_ attr: LayoutAttribute, _ m: Double, _ attr2: LayoutAttribute, _ c: Double) -> LayoutConstraint {
-            LayoutConstraint(view, attr, .equal, superview, attr2, multiplier: m, constant: c, origin: origin)
+        func scaled(_ attr: LayoutAttribute, _ m: Double, _ attr2: LayoutAttribute, _ c: Double) -> MaskConstraint {
+            .scaled(attr, m, attr2, c)
         }
 
         func degenerate(_ denominatorName: String) -> DegenerateTranslation {
-            DegenerateTranslation(viewID: view, maskNotation: "", axis: axis, parts: letters, denominator: denominatorName)
+            DegenerateTranslation(viewID: "", maskNotation: "", axis: axis, parts: letters, denominator: denominatorName)
         }
 
         /// Throws if `value` is zero.
@@ -100,7 +105,7 @@ public enum MaskTranslation {
         }
     }
 
-    static func forms(_ a: AxisInput, _ policy: TranslationPolicy) throws(DegenerateTranslation) -> [LayoutConstraint] {
+    static func forms(_ a: AxisInput, _ policy: TranslationPolicy) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         switch policy {
         case .modern: try modern(a)
         case .ios6to12: try centreForm(a)
@@ -111,58 +116,58 @@ public enum MaskTranslation {
     }
 
     /// iOS 8+ (DESIGN 3.3's table): position `minX` and size `width`.
-    static func modern(_ a: AxisInput) throws(DegenerateTranslation) -> [LayoutConstraint] {
+    static func modern(_ a: AxisInput) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let sw = a.sizeAttr
         switch (a.parts.min, a.parts.size, a.parts.max) {
         case (false, false, _):
-            return [a.fixed(a.minAttr, L), a.fixed(sw, W)]
+            return (a.fixed(a.minAttr, L), a.fixed(sw, W))
         case (true, false, false):
-            return [a.scaled(a.minAttr, 1, sw, -(W + R)), a.fixed(sw, W)]
+            return (a.scaled(a.minAttr, 1, sw, -(W + R)), a.fixed(sw, W))
         case (false, true, false):
-            return [a.fixed(a.minAttr, L), a.scaled(sw, 1, sw, -(L + R))]
+            return (a.fixed(a.minAttr, L), a.scaled(sw, 1, sw, -(L + R)))
         case (true, true, false):
             let d = try a.nonZero(L + W, a.axis == .horizontal ? "L + W" : "T + H")
-            return [a.scaled(a.minAttr, L / d, sw, -(L / d) * R), a.scaled(sw, W / d, sw, -(W / d) * R)]
+            return (a.scaled(a.minAttr, L / d, sw, -(L / d) * R), a.scaled(sw, W / d, sw, -(W / d) * R))
         case (false, true, true):
             let d = try a.nonZero(W + R, a.axis == .horizontal ? "W + R" : "H + B")
-            return [a.fixed(a.minAttr, L), a.scaled(sw, W / d, sw, -(W / d) * L)]
+            return (a.fixed(a.minAttr, L), a.scaled(sw, W / d, sw, -(W / d) * L))
         case (true, false, true):
             let d = try a.nonZero(L + R, a.axis == .horizontal ? "L + R" : "T + B")
-            return [a.scaled(a.minAttr, L / d, sw, -(L / d) * W), a.fixed(sw, W)]
+            return (a.scaled(a.minAttr, L / d, sw, -(L / d) * W), a.fixed(sw, W))
         case (true, true, true):
             let d = try a.nonZero(S, "S")
-            return [a.scaled(a.minAttr, L / d, sw, 0), a.scaled(sw, W / d, sw, 0)]
+            return (a.scaled(a.minAttr, L / d, sw, 0), a.scaled(sw, W / d, sw, 0))
         }
     }
 
     /// iOS 7 (Hershberger 2014): `width` and the centre `A = L + W/2`. For x=160 w=80 in 320 this gives
     /// exactly the printed table of DESIGN 3.3 (e.g. L+W: `width == 0.333333*superview.width − 26.6667`,
     /// `centerX == 1.66667*superview.centerX − 66.6667`).
-    static func centreForm(_ a: AxisInput) throws(DegenerateTranslation) -> [LayoutConstraint] {
+    static func centreForm(_ a: AxisInput) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let A = L + W / 2
         let sw = a.sizeAttr, mid = a.midAttr, sc = a.centerAttr
         switch (a.parts.min, a.parts.size, a.parts.max) {
         case (false, false, _):
-            return [a.fixed(sw, W), a.fixed(mid, A)]
+            return (a.fixed(sw, W), a.fixed(mid, A))
         case (true, false, false):
-            return [a.fixed(sw, W), a.scaled(mid, 1, sw, -(R + W / 2))]
+            return (a.fixed(sw, W), a.scaled(mid, 1, sw, -(R + W / 2)))
         case (false, true, false):
-            return [a.scaled(sw, 1, sw, -(L + R)), a.scaled(mid, 1, sc, A - S / 2)]
+            return (a.scaled(sw, 1, sw, -(L + R)), a.scaled(mid, 1, sc, A - S / 2))
         case (true, true, false):
             let d = try a.nonZero(L + W, a.axis == .horizontal ? "L + W" : "T + H")
-            return [a.scaled(sw, W / d, sw, -(W / d) * R), a.scaled(mid, 2 * A / d, sc, -(A * R) / d)]
+            return (a.scaled(sw, W / d, sw, -(W / d) * R), a.scaled(mid, 2 * A / d, sc, -(A * R) / d))
         case (false, true, true):
             let d = try a.nonZero(W + R, a.axis == .horizontal ? "W + R" : "H + B")
             let m = W / d
-            return [a.scaled(sw, m, sw, -m * L), a.scaled(mid, m, sc, L - m * L / 2)]
+            return (a.scaled(sw, m, sw, -m * L), a.scaled(mid, m, sc, L - m * L / 2))
         case (true, false, true):
             let d = try a.nonZero(S, "S")
-            return [a.fixed(sw, W), a.scaled(mid, A / d, sw, 0)]
+            return (a.fixed(sw, W), a.scaled(mid, A / d, sw, 0))
         case (true, true, true):
             let d = try a.nonZero(S, "S")
-            return [a.scaled(sw, W / d, sw, 0), a.scaled(mid, A / d, sw, 0)]
+            return (a.scaled(sw, W / d, sw, 0), a.scaled(mid, A / d, sw, 0))
         }
     }
 
@@ -170,35 +175,36 @@ public enum MaskTranslation {
     /// `minX == m·superview.width − m·W` with `m = L/(S − W)`. Multipliers are stored as Float32, as
     /// AppKit stores them; constants are computed in Double from the exact multiplier.
     /// iOS 13+ logs the same shape; without evidence of Float32 multipliers there, `ios13` keeps Double.
-    static func appkit(_ a: AxisInput, float32Multipliers: Bool) throws(DegenerateTranslation) -> [LayoutConstraint] {
+    static func appkit(_ a: AxisInput, float32Multipliers: Bool) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let sw = a.sizeAttr
         func f32(_ m: Double) -> Double { float32Multipliers ? Double(Float(m)) : m }
-        func rounded(_ c: LayoutConstraint, exact m: Double) -> LayoutConstraint {
+        func rounded(_ c: MaskConstraint, exact m: Double) -> MaskConstraint {
             var c = c
             c.multiplierWasRounded = c.multiplier != m
             return c
         }
-        let maxMarginFixed = LayoutConstraint(a.superview, sw, .equal, a.view, a.maxAttr, multiplier: 1, constant: R, origin: a.origin)
+        var maxMarginFixed = MaskConstraint.scaled(sw, 1, a.maxAttr, R)  // `superview.width == view.maxX + R`
+        maxMarginFixed.superviewFirst = true
         switch (a.parts.min, a.parts.size, a.parts.max) {
         case (false, false, _):
-            return [a.fixed(a.minAttr, L), a.fixed(sw, W)]
+            return (a.fixed(a.minAttr, L), a.fixed(sw, W))
         case (true, false, false):
-            return [maxMarginFixed, a.fixed(sw, W)]
+            return (maxMarginFixed, a.fixed(sw, W))
         case (false, true, false):
-            return [a.fixed(a.minAttr, L), maxMarginFixed]
+            return (a.fixed(a.minAttr, L), maxMarginFixed)
         case (true, true, false):
             let m = L / (try a.nonZero(L + W, a.axis == .horizontal ? "L + W" : "T + H"))
-            return [maxMarginFixed, rounded(a.scaled(a.minAttr, f32(m), sw, -m * R), exact: m)]
+            return (maxMarginFixed, rounded(a.scaled(a.minAttr, f32(m), sw, -m * R), exact: m))
         case (false, true, true):
             let m = W / (try a.nonZero(W + R, a.axis == .horizontal ? "W + R" : "H + B"))
-            return [a.fixed(a.minAttr, L), rounded(a.scaled(sw, f32(m), sw, -m * L), exact: m)]
+            return (a.fixed(a.minAttr, L), rounded(a.scaled(sw, f32(m), sw, -m * L), exact: m))
         case (true, false, true):
             let m = L / (try a.nonZero(S - W, a.axis == .horizontal ? "S − W" : "S − H"))
-            return [rounded(a.scaled(a.minAttr, f32(m), sw, -m * W), exact: m), a.fixed(sw, W)]
+            return (rounded(a.scaled(a.minAttr, f32(m), sw, -m * W), exact: m), a.fixed(sw, W))
         case (true, true, true):
             let d = try a.nonZero(S, "S")
-            return [rounded(a.scaled(a.minAttr, f32(L / d), sw, 0), exact: L / d), rounded(a.scaled(sw, f32(W / d), sw, 0), exact: W / d)]
+            return (rounded(a.scaled(a.minAttr, f32(L / d), sw, 0), exact: L / d), rounded(a.scaled(sw, f32(W / d), sw, 0), exact: W / d))
         }
     }
 }
