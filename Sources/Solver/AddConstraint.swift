@@ -78,7 +78,7 @@ extension SolverCore {
             let x = Int(c.sym)
             if rowOf[x] >= 0 {
                 if hasParam[x] { blocked = true }
-            } else if cols[x].isEmpty {
+            } else if cols.isEmpty(x) {
                 if fresh < 0 || c.sym < fresh { fresh = c.sym }
             } else {
                 blocked = true
@@ -258,7 +258,7 @@ extension SolverCore {
             pivot(r, entering: entering)
         }
         // Remove the artificial symbol from the tableau.
-        while let e = cols[Int(art)].last {
+        while let e = cols.last(Int(art)) {
             journalRow(e.row)
             removeCell(e.row, Int(e.cellPos))
         }

@@ -36,7 +36,7 @@ extension SolverCore {
                 case .external:
                     w[s] = random()
                 case .slack, .error:
-                    if !cols[s].isEmpty && abs(obj[s]) <= zeroCost && canIncrease(SymbolID(s)) { w[s] = random() }
+                    if !cols.isEmpty(s) && abs(obj[s]) <= zeroCost && canIncrease(SymbolID(s)) { w[s] = random() }
                 case .dummy:
                     break
                 }
@@ -76,7 +76,7 @@ extension SolverCore {
     /// infeasible (kiwi's ratio test, without pivoting)?
     @usableFromInline
     func canIncrease(_ s: SymbolID) -> Bool {
-        for e in cols[Int(s)] {
+        for e in cols.entries(of: Int(s)) {
             let b = rows[Int(e.row)].basic
             guard b >= 0 && kinds[Int(b)] != .external else { continue }
             let c = cellAt(e.row, Int(e.cellPos)).coef

@@ -50,9 +50,9 @@ extension SolverCore {
             rows[Int(r)].constant -= delta
             if rows[Int(r)].constant < 0 { pushes.append(SymbolID(m)) }
         }
-        let n = cols[m].count
+        let n = cols.count(m)
         for j in 0..<n {
-            let e = cols[m][j]
+            let e = cols[m, j]
             let t = Int(e.row)
             rows[t].constant += delta * cellAt(e.row, Int(e.cellPos)).coef
             let b = rows[t].basic

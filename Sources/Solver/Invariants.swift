@@ -13,7 +13,7 @@ extension SolverCore {
             for (k, cell) in cellsOf(Int32(r)).enumerated() {
                 let s = Int(cell.sym)
                 seen[s] += 1
-                let e = cols[s][Int(cell.colPos)]
+                let e = cols[s, Int(cell.colPos)]
                 if e.row != Int32(r) || e.cellPos != Int32(k) { problems.append("row \(r) cell \(k): column index mismatch") }
                 if cell.sym == b { problems.append("row \(r): refers to its own basic symbol") }
                 if !definition {
@@ -37,8 +37,24 @@ extension SolverCore {
         runs.sort { $0.0 < $1.0 }
         for i in runs.indices.dropFirst() where runs[i].0 < runs[i - 1].1 { problems.append("pool: runs overlap at \(runs[i].0)") }
         if live != poolLive { problems.append("pool: \(poolLive) slots counted live, \(live) in the rows' runs") }
-        for s in kinds.indices where seen[s] != cols[s].count {
-            problems.append("column \(s): \(cols[s].count) entries for \(seen[s]) cells")
+        // The column index likewise: every symbol's run inside its array, none overlapping.
+        var columnRuns: [(Int, Int)] = []
+        var columnsLive = 0
+        if cols.start.count != kinds.count { problems.append("columns: \(cols.start.count) for \(kinds.count) symbols") }
+        for s in cols.start.indices {
+            let (a, n, c) = (Int(cols.start[s]), Int(cols.count[s]), Int(cols.capacity[s]))
+            if n < 0 || n > c { problems.append("column \(s): \(n) entries in a run of \(c)") }
+            if a < 0 || a + c > cols.entries.count { problems.append("column \(s): run outside its array") }
+            if c > 0 { columnRuns.append((a, a + c)) }
+            columnsLive += c
+        }
+        columnRuns.sort { $0.0 < $1.0 }
+        for i in columnRuns.indices.dropFirst() where columnRuns[i].0 < columnRuns[i - 1].1 {
+            problems.append("columns: runs overlap at \(columnRuns[i].0)")
+        }
+        if columnsLive != cols.live { problems.append("columns: \(cols.live) slots counted live, \(columnsLive) in runs") }
+        for s in kinds.indices where seen[s] != cols.count(s) {
+            problems.append("column \(s): \(cols.count(s)) entries for \(seen[s]) cells")
         }
         for s in kinds.indices where obj[s] != 0 {
             if rowOf[s] >= 0 { problems.append("objective: basic symbol \(s)") }

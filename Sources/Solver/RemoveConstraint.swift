@@ -59,7 +59,7 @@ extension SolverCore {
     @usableFromInline
     mutating func expandDefinitions(containing m: SymbolID) {
         var slots: [Int32] = []
-        for e in cols[Int(m)] where isDefinition(e.row) { slots.append(e.row) }
+        for e in cols.entries(of: Int(m)) where isDefinition(e.row) { slots.append(e.row) }
         for r in slots {
             accReset()
             accConstant = rows[Int(r)].constant
@@ -98,7 +98,7 @@ extension SolverCore {
         var b1 = Int32.max
         var b2 = Int32.max
         var b3 = Int32.min
-        for e in cols[Int(marker)] {
+        for e in cols.entries(of: Int(marker)) {
             let b = rows[Int(e.row)].basic
             if b < 0 { continue }
             let c = cellAt(e.row, Int(e.cellPos)).coef

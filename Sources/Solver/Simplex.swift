@@ -29,7 +29,7 @@ extension SolverCore {
         let n = cellCount(srcRow)
         if n * 4 < targetLength {
             var lookups = 0
-            for i in 0..<n { lookups += cols[Int(cellAt(srcRow, i).sym)].count }
+            for i in 0..<n { lookups += cols.count(Int(cellAt(srcRow, i).sym)) }
             if lookups < targetLength {
                 addScaledSourceByColumns(into: t, factor: f)
                 return
@@ -68,8 +68,9 @@ extension SolverCore {
         for i in 0..<cellCount(srcRow) {
             let c = cellAt(srcRow, i)
             var found = -1
-            for e in cols[Int(c.sym)] where e.row == t {
-                found = Int(e.cellPos)
+            let s = Int(c.sym)
+            for j in 0..<cols.count(s) where cols[s, j].row == t {
+                found = Int(cols[s, j].cellPos)
                 break
             }
             if found >= 0 {
@@ -109,7 +110,7 @@ extension SolverCore {
     mutating func substitute(_ s: SymbolID, from r: Int32, definitions: Bool = false) {
         loadSource(r)
         targets.removeAll(keepingCapacity: true)
-        for e in cols[Int(s)] where definitions || !isDefinition(e.row) { targets.append(e) }
+        for e in cols.entries(of: Int(s)) where definitions || !isDefinition(e.row) { targets.append(e) }
         pushes.removeAll(keepingCapacity: true)
         for e in targets {
             let t = e.row
@@ -167,8 +168,7 @@ extension SolverCore {
         let k = cellIndex(r, entering)!
         let a = cellAt(r, k).coef
         unlinkColumn(Int(entering), Int(cellAt(r, k).colPos))
-        let j = Int32(cols[Int(leaving)].count)
-        cols[Int(leaving)].append(ColumnEntry(row: r, cellPos: Int32(k)))
+        let j = cols.append(Int(leaving), ColumnEntry(row: r, cellPos: Int32(k)))
         let start = Int(rows[Int(r)].start), n = cellCount(r)
         pool[start + k] = Cell(sym: leaving, colPos: j, coef: -1)
         let f = -1.0 / a
@@ -224,7 +224,7 @@ extension SolverCore {
         var best: Int32 = -1
         var bestBasic = Int32.max
         var ratio = Double.greatestFiniteMagnitude
-        for e in cols[Int(entering)] {
+        for e in cols.entries(of: Int(entering)) {
             let b = rows[Int(e.row)].basic
             if b < 0 || kinds[Int(b)] == .external { continue }
             let c = cellAt(e.row, Int(e.cellPos)).coef

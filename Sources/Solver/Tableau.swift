@@ -3,12 +3,12 @@
 /// Everything lives in one struct so the algorithms are `mutating` methods working on plain
 /// arrays: no dynamic exclusivity checks, no hashing and no reference counting in the inner loops.
 /// Symbols are indices into the per-symbol arrays; rows live in `rows` slots; the column index
-/// `cols[symbol]` lists the rows that contain the symbol.
+/// `cols` (ColumnIndex.swift) lists the rows that contain each symbol.
 @usableFromInline
 struct SolverCore {
     // MARK: Per symbol
     @usableFromInline var kinds: [SymbolKind] = []
-    @usableFromInline var cols: [[ColumnEntry]] = []
+    @usableFromInline var cols = ColumnIndex()
     /// Row slot whose basic symbol this is, or -1 when non-basic.
     @usableFromInline var rowOf: [Int32] = []
     /// Objective coefficient (dense; 0 when absent). Only non-basic symbols have one.
@@ -135,7 +135,7 @@ struct SolverCore {
     /// eighth of its build, `layoutlab-bench --only sweep --op autolayout_build`).
     @usableFromInline
     mutating func reserveCapacity(symbols: Int, rows rowCount: Int, constraints: Int, variables: Int) {
-        kinds.reserveCapacity(symbols); cols.reserveCapacity(symbols); rowOf.reserveCapacity(symbols); obj.reserveCapacity(symbols)
+        kinds.reserveCapacity(symbols); cols.reserveCapacity(symbols: symbols); rowOf.reserveCapacity(symbols); obj.reserveCapacity(symbols)
         inHeap.reserveCapacity(symbols); owner.reserveCapacity(symbols); extValue.reserveCapacity(symbols)
         defPos.reserveCapacity(symbols); hasParam.reserveCapacity(symbols); markA.reserveCapacity(symbols)
         idxA.reserveCapacity(symbols); markB.reserveCapacity(symbols); markC.reserveCapacity(symbols)
@@ -169,10 +169,7 @@ struct SolverCore {
         }
         let id = SymbolID(kinds.count)
         kinds.append(kind)
-        // Most columns hold a few entries: one allocation instead of a chain of regrowths.
-        var column: [ColumnEntry] = []
-        column.reserveCapacity(4)
-        cols.append(column)
+        cols.appendSymbol()
         rowOf.append(-1)
         obj.append(0)
         inHeap.append(false)
@@ -194,7 +191,7 @@ struct SolverCore {
     @usableFromInline
     mutating func releaseSymbol(_ s: SymbolID) {
         let i = Int(s)
-        guard s >= 0, kinds[i] != .external, rowOf[i] < 0, cols[i].isEmpty, obj[i] == 0 else { return }
+        guard s >= 0, kinds[i] != .external, rowOf[i] < 0, cols.isEmpty(i), obj[i] == 0 else { return }
         owner[i] = -1
         freeSymbols.append(s)
     }
@@ -215,7 +212,7 @@ struct SolverCore {
     mutating func truncateSymbols(to count: Int) {
         let n = kinds.count - count
         guard n > 0 else { return }
-        kinds.removeLast(n); cols.removeLast(n); rowOf.removeLast(n); obj.removeLast(n)
+        kinds.removeLast(n); cols.removeLastSymbols(n); rowOf.removeLast(n); obj.removeLast(n)
         inHeap.removeLast(n); owner.removeLast(n); extValue.removeLast(n); defPos.removeLast(n); hasParam.removeLast(n)
         markA.removeLast(n); idxA.removeLast(n); markB.removeLast(n); markC.removeLast(n)
         scratchCoef.removeLast(n); jObjMark.removeLast(n)
@@ -294,21 +291,20 @@ struct SolverCore {
     mutating func addCell(_ r: Int32, _ s: SymbolID, _ c: Double) {
         let k = rows[Int(r)].count
         if k == rows[Int(r)].capacity { moveRow(r, capacity: Swift.max(4, 2 * Int(k))) }
-        let j = Int32(cols[Int(s)].count)
+        let j = cols.append(Int(s), ColumnEntry(row: r, cellPos: k))
         pool[Int(rows[Int(r)].start + k)] = Cell(sym: s, colPos: j, coef: c)
         rows[Int(r)].count = k + 1
-        cols[Int(s)].append(ColumnEntry(row: r, cellPos: k))
     }
 
     @inlinable @inline(__always)
     mutating func unlinkColumn(_ s: Int, _ j: Int) {
-        let last = cols[s].count - 1
+        let last = cols.count(s) - 1
         if j != last {
-            let moved = cols[s][last]
-            cols[s][j] = moved
+            let moved = cols[s, last]
+            cols[s, j] = moved
             pool[Int(rows[Int(moved.row)].start + moved.cellPos)].colPos = Int32(j)
         }
-        cols[s].removeLast()
+        cols.removeLast(s)
     }
 
     @inlinable @inline(__always)
@@ -319,7 +315,7 @@ struct SolverCore {
         if k != last {
             let moved = cellAt(r, last)
             pool[Int(rows[Int(r)].start) + k] = moved
-            cols[Int(moved.sym)][Int(moved.colPos)].cellPos = Int32(k)
+            cols[Int(moved.sym), Int(moved.colPos)].cellPos = Int32(k)
         }
         rows[Int(r)].count -= 1
     }
@@ -328,8 +324,8 @@ struct SolverCore {
     @inlinable
     func cellIndex(_ r: Int32, _ s: SymbolID) -> Int? {
         let n = cellCount(r)
-        if cols[Int(s)].count <= n {
-            for e in cols[Int(s)] where e.row == r { return Int(e.cellPos) }
+        if cols.count(Int(s)) <= n {
+            for j in 0..<cols.count(Int(s)) where cols[Int(s), j].row == r { return Int(cols[Int(s), j].cellPos) }
             return nil
         }
         let start = Int(rows[Int(r)].start)

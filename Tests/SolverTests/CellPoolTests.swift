@@ -3,8 +3,9 @@ import PropertyBased
 import Testing
 import TestSupport
 
-/// Rows keep their cells in one pool (`Row`); a row that outgrows its run moves to the end, and the
-/// pool is compacted once more than half of it is runs left behind. These churn random systems
+/// Rows keep their cells in one pool (`Row`), and symbols their column entries in one array
+/// (`ColumnIndex`); a run that outgrows its room moves to the end, and the array is compacted once
+/// more than half of it is runs left behind. These churn random systems
 /// (`Churn`: removals, re-additions, refused required bounds, whose rows are rolled back and left
 /// behind) with compaction allowed at any pool size.
 @Suite struct CellPoolTests {
@@ -15,15 +16,26 @@ import TestSupport
     /// step and at the end: compaction moves cells without changing them or their order.
     /// `compactEveryStep` compacts after every step as well, whatever the pool's waste.
     func churn(seed: UInt64, n: Int, pinned: Bool, rounds: Int = 4, compactEveryStep: Bool = false) throws {
-        var churn = try Churn(seed: seed, n: n, pinned: pinned) { $0.core.compactionFloor = 0 }
-        var twin = try Churn(seed: seed, n: n, pinned: pinned) { $0.core.compactionFloor = .max }
+        var churn = try Churn(seed: seed, n: n, pinned: pinned) {
+            $0.core.compactionFloor = 0
+            $0.core.cols.compactionFloor = 0
+        }
+        var twin = try Churn(seed: seed, n: n, pinned: pinned) {
+            $0.core.compactionFloor = .max
+            $0.core.cols.compactionFloor = .max
+        }
         let s = churn.solver
         for step in 0..<(rounds * churn.present.count) {
             try churn.step()
             try twin.step()
-            if compactEveryStep { s.core.compactPool() }
+            if compactEveryStep {
+                s.core.compactPool()
+                s.core.cols.compact()
+            }
             let largest = s.core.rows.map { Int($0.capacity) }.max() ?? 0
             #expect(s.core.pool.count <= 2 * s.core.poolLive + 2 * largest + 4, "seed \(seed) n \(n)")
+            let largestColumn = s.core.cols.capacity.map { Int($0) }.max() ?? 0
+            #expect(s.core.cols.entries.count <= 2 * s.core.cols.live + 2 * largestColumn + 4, "seed \(seed) n \(n)")
             #expect(s.invariantViolations().isEmpty, "seed \(seed): \(s.invariantViolations())")
             s.updateVariables()
             twin.solver.updateVariables()

@@ -1,0 +1,118 @@
+/// The column index: for each symbol, the rows that contain it (`ColumnEntry`: a row slot and the
+/// cell's place in it).
+///
+/// Every symbol's entries sit in a run of one shared array, as rows' cells sit in `SolverCore.pool`,
+/// instead of an array per symbol: a new symbol costs no allocation, and a solver of a few dozen
+/// symbols makes one allocation for its columns, not one per symbol (a symbol's own array was an
+/// allocation and a free per symbol, eight per view when the Auto Layout backend builds a tree, issue
+/// 24). A run that fills up moves to the end of the array with twice the room (the run at the end
+/// grows where it is); the runs left behind are reclaimed once they outnumber the live ones.
+@usableFromInline
+struct ColumnIndex {
+    /// Per symbol: where its run starts, how many entries it holds, and how many it has room for.
+    @usableFromInline var start: [Int32] = []
+    @usableFromInline var count: [Int32] = []
+    @usableFromInline var capacity: [Int32] = []
+    @usableFromInline var entries: [ColumnEntry] = []
+    /// Σ capacity: the slots of `entries` in use (the rest were left behind by moved runs).
+    @usableFromInline var live = 0
+    /// Arrays smaller than this are never compacted (a copy would cost more than the slots it frees).
+    @usableFromInline var compactionFloor = 4096
+
+    @inlinable init() {}
+
+    @usableFromInline
+    mutating func reserveCapacity(symbols: Int) {
+        start.reserveCapacity(symbols)
+        count.reserveCapacity(symbols)
+        capacity.reserveCapacity(symbols)
+        entries.reserveCapacity(2 * symbols)
+    }
+
+    /// The rows containing symbol `s`.
+    @inlinable @inline(__always)
+    func count(_ s: Int) -> Int { Int(count[s]) }
+
+    @inlinable @inline(__always)
+    func isEmpty(_ s: Int) -> Bool { count[s] == 0 }
+
+    /// Entry `j` of symbol `s`'s column.
+    @inlinable @inline(__always)
+    subscript(_ s: Int, _ j: Int) -> ColumnEntry {
+        get { entries[Int(start[s]) + j] }
+        set { entries[Int(start[s]) + j] = newValue }
+    }
+
+    /// Symbol `s`'s entries, for reading (a mutation of the index while the slice lives copies it).
+    @inlinable
+    func entries(of s: Int) -> ArraySlice<ColumnEntry> {
+        let a = Int(start[s])
+        return entries[a..<(a + Int(count[s]))]
+    }
+
+    @inlinable
+    func last(_ s: Int) -> ColumnEntry? { count[s] == 0 ? nil : self[s, Int(count[s]) - 1] }
+
+    /// A new symbol's empty column (its run is made on its first entry).
+    @inlinable
+    mutating func appendSymbol() {
+        start.append(Int32(entries.count))
+        count.append(0)
+        capacity.append(0)
+    }
+
+    /// Forgets the last `n` symbols' columns (they must be empty); their runs are left behind.
+    @usableFromInline
+    mutating func removeLastSymbols(_ n: Int) {
+        for s in (start.count - n)..<start.count { live -= Int(capacity[s]) }
+        start.removeLast(n)
+        count.removeLast(n)
+        capacity.removeLast(n)
+    }
+
+    /// Adds an entry to symbol `s`'s column; returns its place there.
+    @inlinable @inline(__always)
+    mutating func append(_ s: Int, _ e: ColumnEntry) -> Int32 {
+        let j = count[s]
+        if j == capacity[s] { grow(s) }
+        entries[Int(start[s] + j)] = e
+        count[s] = j + 1
+        return j
+    }
+
+    @inlinable @inline(__always)
+    mutating func removeLast(_ s: Int) { count[s] -= 1 }
+
+    /// Twice the room (at least four) for symbol `s`: the run at the end grows where it is, any other
+    /// moves to the end.
+    @usableFromInline
+    mutating func grow(_ s: Int) {
+        if entries.count - live > live && entries.count > compactionFloor { compact() }
+        let old = Int(capacity[s])
+        let new = Swift.max(4, 2 * old)
+        var kept = old
+        if Int(start[s]) + old != entries.count {
+            let from = Int(start[s])
+            start[s] = Int32(entries.count)
+            // Element by element: appending a slice of the array to itself would copy the whole array.
+            for i in from..<(from + Int(count[s])) { entries.append(entries[i]) }
+            kept = Int(count[s])
+        }
+        entries.append(contentsOf: repeatElement(ColumnEntry(row: -1, cellPos: 0), count: new - kept))
+        capacity[s] = Int32(new)
+        live += new - old
+    }
+
+    /// Copies every run, in symbol order, into a fresh array without the runs left behind.
+    @usableFromInline
+    mutating func compact() {
+        var fresh: [ColumnEntry] = []
+        fresh.reserveCapacity(2 * live)
+        for s in start.indices {
+            let a = Int(start[s])
+            start[s] = Int32(fresh.count)
+            fresh.append(contentsOf: entries[a..<(a + Int(capacity[s]))])
+        }
+        entries = fresh
+    }
+}
