@@ -68,6 +68,12 @@ struct ColumnIndex {
         start.removeLast(n)
         count.removeLast(n)
         capacity.removeLast(n)
+        compactIfMostlyLeftBehind()  // their runs are left behind
+    }
+
+    @usableFromInline
+    mutating func compactIfMostlyLeftBehind() {
+        if entries.count - live > live && entries.count > compactionFloor { compact() }
     }
 
     /// Adds an entry to symbol `s`'s column; returns its place there.
@@ -87,7 +93,7 @@ struct ColumnIndex {
     /// moves to the end.
     @usableFromInline
     mutating func grow(_ s: Int) {
-        if entries.count - live > live && entries.count > compactionFloor { compact() }
+        compactIfMostlyLeftBehind()
         let old = Int(capacity[s])
         let new = Swift.max(4, 2 * old)
         var kept = old
