@@ -7,7 +7,7 @@ extension SolverCore {
     /// Adds a constraint object; returns its record slot.
     @usableFromInline @discardableResult
     mutating func addConstraint(_ constraint: Constraint) throws(SolverError) -> Int32 {
-        if recordOf[ObjectIdentifier(constraint)] != nil { throw .duplicateConstraint(constraint) }
+        if slot(of: constraint) != nil { throw .duplicateConstraint(constraint) }
         let start = beginAdd()
         // kiwi: createRow — the expression, then slack/error/dummy symbols by relation and strength.
         accReset()

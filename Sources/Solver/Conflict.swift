@@ -8,7 +8,7 @@ extension SolverCore {
         var seen = Set<ObjectIdentifier>()
         var set: [(SymbolID, Constraint)] = []
         for c in found where seen.insert(ObjectIdentifier(c)).inserted {
-            set.append((recordOf[ObjectIdentifier(c)].map { records[Int($0)].tag.marker } ?? .max, c))
+            set.append((slot(of: c).map { records[Int($0)].tag.marker } ?? .max, c))
         }
         set.sort { $0.0 < $1.0 }
         var members = set.map(\.1)

@@ -7,13 +7,18 @@ public enum RelationalOperator: Sendable {
 ///
 /// A reference type: the solver tracks constraints by identity, so two constraints with the same
 /// content are two constraints (both can be added — enaml_like does this), and removing one leaves
-/// the other. Immutable; `@unchecked Sendable` only because its variables are (see `Variable`).
+/// the other. Its content is immutable; `@unchecked Sendable` only because its variables are (see
+/// `Variable`): like them, a constraint must be used from one task at a time.
 public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     /// The reduced expression (each variable once), compared with 0.
     public let expression: Expression
     public let op: RelationalOperator
     /// Clipped to `0...Strength.required`; `Strength.required` means a hard constraint.
     public let strength: Double
+    /// The record slot the first solver to hold this constraint keeps it in, so that solver finds it
+    /// without hashing (as `Variable.solverIndex`); -1 when no solver holds it that way. Other
+    /// solvers use their table.
+    @usableFromInline @exclusivity(unchecked) var solverSlot: Int32 = -1
 
     public init<E: ExpressionConvertible>(_ expression: E, _ op: RelationalOperator,
                                           strength: Double = Strength.required) {

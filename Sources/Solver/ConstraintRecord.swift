@@ -58,7 +58,7 @@ extension SolverCore {
         case .object(let c):
             records[i].object = c
             records[i].batch = -1
-            recordOf[ObjectIdentifier(c)] = slot
+            register(c, slot)
         case .batch(let b, let k):
             records[i].object = nil
             records[i].batch = b
@@ -72,7 +72,7 @@ extension SolverCore {
     @usableFromInline
     mutating func freeRecord(_ slot: Int32) {
         let i = Int(slot)
-        if let c = records[i].object { recordOf[ObjectIdentifier(c)] = nil }
+        if let c = records[i].object { unregister(c, slot) }
         let b = records[i].batch
         if b >= 0 {
             batchLive[Int(b)] -= 1
@@ -109,8 +109,43 @@ extension SolverCore {
         if let c = records[i].object { return c }
         let c = batches[Int(records[i].batch)]!.constraint(Int(records[i].index))
         records[i].object = c
-        recordOf[ObjectIdentifier(c)] = slot
+        register(c, slot)
         return c
+    }
+
+    /// The record slot of a constraint object this solver holds: through the object's own note when
+    /// this solver made it (checked: a note from another solver names another object or none here),
+    /// else through this solver's table.
+    @inlinable
+    func slot(of c: Constraint) -> Int32? {
+        let i = Int(c.solverSlot)
+        if i >= 0 && i < records.count && records[i].live && records[i].object === c { return Int32(i) }
+        return recordOf.isEmpty ? nil : recordOf[ObjectIdentifier(c)]
+    }
+
+    /// Notes where a constraint object's record is: in the object when no solver has noted it yet
+    /// (the common case: one solver per constraint, no hashing), else in this solver's table.
+    @usableFromInline
+    mutating func register(_ c: Constraint, _ slot: Int32) {
+        if c.solverSlot < 0 { c.solverSlot = slot } else { recordOf[ObjectIdentifier(c)] = slot }
+    }
+
+    /// Clears the notes this solver left in the constraint objects it holds (when it is reset or
+    /// goes away), so the next solver to hold them notes them there too instead of hashing.
+    @usableFromInline
+    func releaseObjectNotes() {
+        for (i, r) in records.enumerated() where r.live {
+            if let c = r.object, Int(c.solverSlot) == i, recordOf.isEmpty || recordOf[ObjectIdentifier(c)] == nil {
+                c.solverSlot = -1
+            }
+        }
+    }
+
+    @usableFromInline
+    mutating func unregister(_ c: Constraint, _ slot: Int32) {
+        if recordOf.isEmpty || recordOf.removeValue(forKey: ObjectIdentifier(c)) == nil {
+            c.solverSlot = -1  // noted in the object: free for the next solver
+        }
     }
 
     /// The required constraint owning a marker symbol, as an object (for conflict sets). A

@@ -5,7 +5,7 @@ extension SolverCore {
 
     @usableFromInline
     mutating func removeConstraint(_ constraint: Constraint) throws(SolverError) {
-        guard let slot = recordOf[ObjectIdentifier(constraint)] else { throw .unknownConstraint(constraint) }
+        guard let slot = slot(of: constraint) else { throw .unknownConstraint(constraint) }
         try removeRecord(slot)
     }
 

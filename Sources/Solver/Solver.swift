@@ -87,7 +87,7 @@ public final class Solver {
     }
 
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        core.recordOf[ObjectIdentifier(constraint)] != nil
+        core.slot(of: constraint) != nil
     }
 
     /// The constraint a handle names, as an object: the object it was added as, or, for one added
@@ -100,7 +100,7 @@ public final class Solver {
     /// The handle of a constraint object in the solver (one added as an object, or made by
     /// `constraint(_:)` or a conflict set).
     public func handle(of constraint: Constraint) -> ConstraintHandle? {
-        core.recordOf[ObjectIdentifier(constraint)].map { core.handle($0) }
+        core.slot(of: constraint).map { core.handle($0) }
     }
 
     /// The constraints in the solver, in slot order (batch constraints are made as objects).
@@ -152,6 +152,9 @@ public final class Solver {
 
     /// Remove every constraint and edit variable.
     public func reset() {
+        core.releaseObjectNotes()
         core = SolverCore()
     }
+
+    deinit { core.releaseObjectNotes() }
 }
