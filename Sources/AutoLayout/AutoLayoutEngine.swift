@@ -60,9 +60,13 @@ public struct InsetCauses: OptionSet, Hashable, Sendable {
 /// `BreakingRule`, whose choice is lowered, as Apple's engine does, to a priority above every one a
 /// constraint can have (`brokenStrength`) and stays installed; then the new constraint is tried
 /// again, until nothing conflicts. Each choice is reported with its set (`Conflict`).
+///
+/// Like its solver, an engine is used from one task at a time; its state is marked
+/// `@exclusivity(unchecked)`, since Swift's dynamic exclusivity checks on a class's stored properties
+/// were about 8% of a step (`Tools/profile.sh EngineC7advance`).
 public final class AutoLayoutEngine {
     public let configuration: AutoLayoutConfiguration
-    public private(set) var tree: ViewTree
+    @exclusivity(unchecked) public private(set) var tree: ViewTree
     let variables: ViewVariables
     let solver = Solver()
 
@@ -85,14 +89,14 @@ public final class AutoLayoutEngine {
         case written(Int)
     }
 
-    var installed: [Installed] = []
+    @exclusivity(unchecked) var installed: [Installed] = []
     /// The hand-written and content-size constraints installed, in order (`Source.written` indexes it).
-    var written: [LayoutConstraint] = []
+    @exclusivity(unchecked) var written: [LayoutConstraint] = []
     /// Per solver slot, where its constraint sits in `installed` (-1: none): needed only to name
     /// conflicting constraints, so built on first use (most trees never conflict).
-    var bySlotCache: [Int32]?
-    var pendingConflicts: [Conflict] = []
-    var pendingDegenerate: [DegenerateTranslation] = []
+    @exclusivity(unchecked) var bySlotCache: [Int32]?
+    @exclusivity(unchecked) var pendingConflicts: [Conflict] = []
+    @exclusivity(unchecked) var pendingDegenerate: [DegenerateTranslation] = []
 
     /// Strength of the superview's size: above every non-required priority, since a window sets its
     /// root view's frame from outside and Auto Layout cannot overrule it.
@@ -243,27 +247,27 @@ public final class AutoLayoutEngine {
     }
 
     /// What the environment gives the root (safe area, system minimum margins).
-    public private(set) var rootInsets: RootInsets
+    @exclusivity(unchecked) public private(set) var rootInsets: RootInsets
     /// Layout passes the last step took (1 when no margin moved).
-    public private(set) var lastPasses = 0
+    @exclusivity(unchecked) public private(set) var lastPasses = 0
     /// False when the last step's margins were still moving after `maxPasses` passes.
-    public private(set) var lastSettled = true
+    @exclusivity(unchecked) public private(set) var lastSettled = true
     /// Keys of the inset variables whose values changed during the last step's passes.
-    private var lastChangedInsets: Set<Int> = []
+    @exclusivity(unchecked) private var lastChangedInsets: Set<Int> = []
     /// The insets the last step resolved (only when constraints read any).
-    private var lastResolved: ResolvedInsets?
+    @exclusivity(unchecked) private var lastResolved: ResolvedInsets?
 
     /// Conflicts broken during the last step (and, on the first, while building).
-    public private(set) var lastConflicts: [Conflict] = []
+    @exclusivity(unchecked) public private(set) var lastConflicts: [Conflict] = []
     /// Degenerate translations met during the last step (and, on the first, while building).
-    public private(set) var lastDegenerate: [DegenerateTranslation] = []
+    @exclusivity(unchecked) public private(set) var lastDegenerate: [DegenerateTranslation] = []
     /// Per view, the translation forms its current translated constraints use.
-    public internal(set) var translationForms: [TranslationForms]
+    @exclusivity(unchecked) public internal(set) var translationForms: [TranslationForms]
     /// Per view, whether pixel rounding moved an edge in the last step.
-    public private(set) var roundedByScale: [Bool]
+    @exclusivity(unchecked) public private(set) var roundedByScale: [Bool]
     /// Resizes so far; with `every-step` the masks are translated again before every resize but the
     /// first (whose translation, from the initial frames, was made while building).
-    public private(set) var stepsTaken = 0
+    @exclusivity(unchecked) public private(set) var stepsTaken = 0
 
     /// Views with a variable in a required constraint that the solution misses by more than
     /// `tolerance` (the solver's near-zero threshold treats small coefficients and values as zero).
@@ -438,7 +442,7 @@ public final class AutoLayoutEngine {
     }
 
     /// Scratch for reading the variables' values.
-    private var valueBuffer: [Double] = []
+    @exclusivity(unchecked) private var valueBuffer: [Double] = []
 
     /// The solution's frames in parent coordinates, unrounded.
     private func solvedFrames() -> [Rect] { parentRelative(absoluteFrames()) }
@@ -471,7 +475,7 @@ public final class AutoLayoutEngine {
     }
 
     /// Variables that no installed constraint mentions; recomputed only when constraints change.
-    var unconstrainedCache: [Int]?
+    @exclusivity(unchecked) var unconstrainedCache: [Int]?
 
     /// Views the constraints leave free: a variable the solver reports as not uniquely fixed, or one
     /// no constraint mentions at all (the solver never sees those).
