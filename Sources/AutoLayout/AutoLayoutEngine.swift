@@ -127,8 +127,12 @@ public final class AutoLayoutEngine {
         translateMasks()
         let contentSize = ContentSize.constraints(tree)
         if !contentSize.isEmpty || !constraints.isEmpty {  // translated constraints are all required
+            var priorities: [Double] = []
+            priorities.reserveCapacity(contentSize.count + constraints.count)
+            for c in contentSize where c.isActive { priorities.append(c.priority) }
+            for c in constraints where c.isActive { priorities.append(c.priority) }
             ladder = PriorityLadder(
-                priorities: (contentSize + constraints).filter(\.isActive).map(\.priority),
+                priorities: priorities,
                 lowest: Self.ladderRange.lowest, highest: Self.ladderRange.highest)
         }
         written.reserveCapacity(contentSize.count + constraints.count)

@@ -42,7 +42,7 @@ extension ViewVariables {
     /// The table slots of a view's (nil: the root's) position and size on an axis.
     @inline(__always)
     func slot(_ item: Int?, size: Bool, horizontal: Bool) -> Int32 {
-        guard let i = item else { return Int32(4 * x.count + (horizontal ? 0 : 1)) }
+        guard let i = item else { return Int32(4 * viewCount + (horizontal ? 0 : 1)) }
         return Int32(4 * i + (size ? 2 : 0) + (horizontal ? 0 : 1))
     }
 

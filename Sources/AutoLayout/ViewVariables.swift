@@ -12,10 +12,9 @@ import ViewTree
 /// `superview.centerX` its meaning (`centerX == 1.66667*superview.centerX − 66.6667`).
 struct ViewVariables {
     let tree: ViewTree
-    let x: [Variable], y: [Variable], width: [Variable], height: [Variable]
     let rootWidth: Variable, rootHeight: Variable
     /// The tree's variables as a batch's variable table: view i's x, y, width and height at 4i…4i+3,
-    /// then the root's width and height (see `batchIndex`).
+    /// then the root's width and height (see `slot`).
     let table: [Variable]
     /// Margin and safe-area variables, made on first use.
     let insets: InsetVariables
@@ -26,33 +25,34 @@ struct ViewVariables {
     /// Whether any view is a scroll view (when none is, compiling skips the content rule).
     let hasScrollViews: Bool
 
+    /// One of the four variables of every view, by view index (`x[i]` is `table[4i]`).
+    struct Component {
+        let table: [Variable]
+        let offset: Int
+        subscript(_ view: Int) -> Variable { table[4 * view + offset] }
+    }
+    var x: Component { Component(table: table, offset: 0) }
+    var y: Component { Component(table: table, offset: 1) }
+    var width: Component { Component(table: table, offset: 2) }
+    var height: Component { Component(table: table, offset: 3) }
+    var viewCount: Int { (table.count - 2) / 4 }
+
     init(tree: ViewTree) {
         self.tree = tree
         let n = tree.views.count
-        var x: [Variable] = [], y: [Variable] = [], width: [Variable] = [], height: [Variable] = []
         var table: [Variable] = []
-        x.reserveCapacity(n)
-        y.reserveCapacity(n)
-        width.reserveCapacity(n)
-        height.reserveCapacity(n)
         table.reserveCapacity(4 * n + 2)
         for view in tree.views {
-            let vx = Variable(view.id, suffix: ".x"), vy = Variable(view.id, suffix: ".y")
-            let vw = Variable(view.id, suffix: ".width"), vh = Variable(view.id, suffix: ".height")
-            x.append(vx)
-            y.append(vy)
-            width.append(vw)
-            height.append(vh)
-            table.append(vx)
-            table.append(vy)
-            table.append(vw)
-            table.append(vh)
+            table.append(Variable(view.id, suffix: ".x"))
+            table.append(Variable(view.id, suffix: ".y"))
+            table.append(Variable(view.id, suffix: ".width"))
+            table.append(Variable(view.id, suffix: ".height"))
         }
         rootWidth = Variable("superview.width")
         rootHeight = Variable("superview.height")
         table.append(rootWidth)
         table.append(rootHeight)
-        (self.x, self.y, self.width, self.height, self.table) = (x, y, width, height, table)
+        self.table = table
         insets = InsetVariables(viewCount: n)
         hasAlignmentInsets = tree.views.contains { $0.alignmentRectInsets != .zero }
         hasScrollViews = tree.views.contains { $0.scrollView != nil }
@@ -102,15 +102,17 @@ struct ViewVariables {
 
     /// The variable standing for an item's effective margin or safe-area inset on an edge.
     func inset(_ item: Int?, _ kind: InsetVariables.Kind, _ edge: RectEdge) -> Variable {
-        insets.variable(item, kind, edge, name: "\(item.map { tree.views[$0].id } ?? ViewTree.superviewID).\(kind == .margin ? "margin" : "safeArea").\(edge)")
+        insets.variable(
+            item, kind, edge,
+            name:
+                "\(item.map { tree.views[$0].id } ?? ViewTree.superviewID).\(kind == .margin ? "margin" : "safeArea").\(edge)"
+        )
     }
 
     /// The variables of a view, for mapping ambiguous variables back to views.
     func owner(of variable: Variable) -> Int? {
-        for i in tree.views.indices where x[i] === variable || y[i] === variable || width[i] === variable || height[i] === variable {
-            return i
-        }
-        return nil
+        guard let k = table.firstIndex(where: { $0 === variable }), k < 4 * viewCount else { return nil }
+        return k / 4
     }
 }
 

@@ -142,7 +142,7 @@ struct SolverCore {
         scratchCoef.reserveCapacity(symbols); jObjMark.reserveCapacity(symbols)
         rows.reserveCapacity(rowCount); pool.reserveCapacity(4 * rowCount); journaledSlot.reserveCapacity(rowCount); order.reserveCapacity(rowCount)
         records.reserveCapacity(constraints)
-        varSym.reserveCapacity(variables); varList.reserveCapacity(variables); varRefs.reserveCapacity(variables)
+        varList.reserveCapacity(variables); varRefs.reserveCapacity(variables)
         varSyms.reserveCapacity(variables)
     }
 
