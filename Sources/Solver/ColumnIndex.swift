@@ -23,9 +23,7 @@ struct ColumnIndex {
 
     @usableFromInline
     mutating func reserveCapacity(symbols: Int) {
-        start.reserveCapacity(symbols)
-        count.reserveCapacity(symbols)
-        capacity.reserveCapacity(symbols)
+        extendSymbols(to: symbols)
         entries.reserveCapacity(2 * symbols)
     }
 
@@ -53,22 +51,28 @@ struct ColumnIndex {
     @inlinable
     func last(_ s: Int) -> ColumnEntry? { count[s] == 0 ? nil : self[s, Int(count[s]) - 1] }
 
-    /// A new symbol's empty column (its run is made on its first entry).
-    @inlinable
-    mutating func appendSymbol() {
-        start.append(Int32(entries.count))
-        count.append(0)
-        capacity.append(0)
+    /// Empty columns for symbols up to `n` (the solver's per-symbol arrays run ahead of its symbols;
+    /// a column's run is made on its first entry).
+    @usableFromInline
+    mutating func extendSymbols(to n: Int) {
+        let k = n - start.count
+        guard k > 0 else { return }
+        start.append(contentsOf: repeatElement(0, count: k))
+        count.append(contentsOf: repeatElement(0, count: k))
+        capacity.append(contentsOf: repeatElement(0, count: k))
     }
 
-    /// Forgets the last `n` symbols' columns (they must be empty); their runs are left behind.
+    /// Empties the columns of symbols that are forgotten (they hold no entries); their runs are left
+    /// behind.
     @usableFromInline
-    mutating func removeLastSymbols(_ n: Int) {
-        for s in (start.count - n)..<start.count { live -= Int(capacity[s]) }
-        start.removeLast(n)
-        count.removeLast(n)
-        capacity.removeLast(n)
-        compactIfMostlyLeftBehind()  // their runs are left behind
+    mutating func clearSymbols(_ symbols: Range<Int>) {
+        for s in symbols {
+            live -= Int(capacity[s])
+            start[s] = 0
+            count[s] = 0
+            capacity[s] = 0
+        }
+        compactIfMostlyLeftBehind()
     }
 
     @usableFromInline

@@ -14,11 +14,15 @@ extension SolverCore {
                 let s = Int(cell.sym)
                 seen[s] += 1
                 let e = cols[s, Int(cell.colPos)]
-                if e.row != Int32(r) || e.cellPos != Int32(k) { problems.append("row \(r) cell \(k): column index mismatch") }
+                if e.row != Int32(r) || e.cellPos != Int32(k) {
+                    problems.append("row \(r) cell \(k): column index mismatch")
+                }
                 if cell.sym == b { problems.append("row \(r): refers to its own basic symbol") }
                 if !definition {
                     if rowOf[s] >= 0 { problems.append("proper row \(r) (basic \(b)): basic symbol \(s) in cells") }
-                    if kinds[s] == .external { problems.append("proper row \(r) (basic \(b)): free variable \(s) in cells") }
+                    if kinds[s] == .external {
+                        problems.append("proper row \(r) (basic \(b)): free variable \(s) in cells")
+                    }
                 }
             }
             if !definition && b >= 0 && kinds[Int(b)] != .dummy && row.constant < -1e-8 && infeasible.isEmpty {
@@ -29,18 +33,35 @@ extension SolverCore {
         var runs: [(Int, Int)] = []
         var live = 0
         for (r, row) in rows.enumerated() {
-            if row.count < 0 || row.count > row.capacity { problems.append("row \(r): \(row.count) cells in a run of \(row.capacity)") }
-            if row.start < 0 || Int(row.start + row.capacity) > pool.count { problems.append("row \(r): run outside the pool") }
+            if row.count < 0 || row.count > row.capacity {
+                problems.append("row \(r): \(row.count) cells in a run of \(row.capacity)")
+            }
+            if row.start < 0 || Int(row.start + row.capacity) > pool.count {
+                problems.append("row \(r): run outside the pool")
+            }
             if row.capacity > 0 { runs.append((Int(row.start), Int(row.start + row.capacity))) }
             live += Int(row.capacity)
         }
         runs.sort { $0.0 < $1.0 }
-        for i in runs.indices.dropFirst() where runs[i].0 < runs[i - 1].1 { problems.append("pool: runs overlap at \(runs[i].0)") }
+        for i in runs.indices.dropFirst() where runs[i].0 < runs[i - 1].1 {
+            problems.append("pool: runs overlap at \(runs[i].0)")
+        }
         if live != poolLive { problems.append("pool: \(poolLive) slots counted live, \(live) in the rows' runs") }
         // The column index likewise: every symbol's run inside its array, none overlapping.
         var columnRuns: [(Int, Int)] = []
         var columnsLive = 0
-        if cols.start.count != kinds.count { problems.append("columns: \(cols.start.count) for \(kinds.count) symbols") }
+        // The per-symbol arrays run ahead of the symbols, at their starting values past them.
+        for (name, n) in [("rowOf", rowOf.count), ("obj", obj.count), ("columns", cols.start.count)]
+        where n < kinds.count {
+            problems.append("\(name): \(n) slots for \(kinds.count) symbols")
+        }
+        for s in kinds.count..<rowOf.count
+        where rowOf[s] != -1 || obj[s] != 0 || owner[s] != -1 || inHeap[s] || hasParam[s] {
+            problems.append("symbol slot \(s) past the symbols is not at its starting values")
+        }
+        for s in kinds.count..<cols.start.count where cols.count[s] != 0 || cols.capacity[s] != 0 {
+            problems.append("column \(s) past the symbols is not empty")
+        }
         for s in cols.start.indices {
             let (a, n, c) = (Int(cols.start[s]), Int(cols.count[s]), Int(cols.capacity[s]))
             if n < 0 || n > c { problems.append("column \(s): \(n) entries in a run of \(c)") }
@@ -52,7 +73,9 @@ extension SolverCore {
         for i in columnRuns.indices.dropFirst() where columnRuns[i].0 < columnRuns[i - 1].1 {
             problems.append("columns: runs overlap at \(columnRuns[i].0)")
         }
-        if columnsLive != cols.live { problems.append("columns: \(cols.live) slots counted live, \(columnsLive) in runs") }
+        if columnsLive != cols.live {
+            problems.append("columns: \(cols.live) slots counted live, \(columnsLive) in runs")
+        }
         for s in kinds.indices where seen[s] != cols.count(s) {
             problems.append("column \(s): \(cols.count(s)) entries for \(seen[s]) cells")
         }
@@ -63,7 +86,9 @@ extension SolverCore {
         if !orderDirty {
             for x in order {
                 for cell in cellsOf(rowOf[Int(x)])
-                where kinds[Int(cell.sym)] == .external && rowOf[Int(cell.sym)] >= 0 && defPos[Int(cell.sym)] >= defPos[Int(x)] {
+                where kinds[Int(cell.sym)] == .external && rowOf[Int(cell.sym)] >= 0
+                    && defPos[Int(cell.sym)] >= defPos[Int(x)]
+                {
                     problems.append("definition of \(x) refers to later definition \(cell.sym)")
                 }
             }

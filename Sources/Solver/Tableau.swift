@@ -135,14 +135,16 @@ struct SolverCore {
     /// eighth of its build, `layoutlab-bench --only sweep --op autolayout_build`).
     @usableFromInline
     mutating func reserveCapacity(symbols: Int, rows rowCount: Int, constraints: Int, variables: Int) {
-        kinds.reserveCapacity(symbols); cols.reserveCapacity(symbols: symbols); rowOf.reserveCapacity(symbols); obj.reserveCapacity(symbols)
-        inHeap.reserveCapacity(symbols); owner.reserveCapacity(symbols); extValue.reserveCapacity(symbols)
-        defPos.reserveCapacity(symbols); hasParam.reserveCapacity(symbols); markA.reserveCapacity(symbols)
-        idxA.reserveCapacity(symbols); markB.reserveCapacity(symbols); markC.reserveCapacity(symbols)
-        scratchCoef.reserveCapacity(symbols); jObjMark.reserveCapacity(symbols)
-        rows.reserveCapacity(rowCount); pool.reserveCapacity(4 * rowCount); journaledSlot.reserveCapacity(rowCount); order.reserveCapacity(rowCount)
+        kinds.reserveCapacity(symbols)
+        extendSymbolArrays(to: symbols)
+        cols.reserveCapacity(symbols: symbols)
+        rows.reserveCapacity(rowCount)
+        pool.reserveCapacity(4 * rowCount)
+        journaledSlot.reserveCapacity(rowCount)
+        order.reserveCapacity(rowCount)
         records.reserveCapacity(constraints)
-        varList.reserveCapacity(variables); varRefs.reserveCapacity(variables)
+        varList.reserveCapacity(variables)
+        varRefs.reserveCapacity(variables)
         varSyms.reserveCapacity(variables)
     }
 
@@ -169,21 +171,32 @@ struct SolverCore {
         }
         let id = SymbolID(kinds.count)
         kinds.append(kind)
-        cols.appendSymbol()
-        rowOf.append(-1)
-        obj.append(0)
-        inHeap.append(false)
-        owner.append(-1)
-        extValue.append(0)
-        defPos.append(0)
-        hasParam.append(false)
-        markA.append(0)
-        idxA.append(0)
-        markB.append(0)
-        markC.append(0)
-        scratchCoef.append(0)
-        jObjMark.append(false)
+        if kinds.count > rowOf.count { extendSymbolArrays(to: Swift.max(16, 2 * kinds.count)) }
         return id
+    }
+
+    /// The per-symbol arrays other than `kinds` run ahead of it, filled with each field's starting
+    /// value, so a new symbol only appends its kind: appending to fifteen arrays, each append a
+    /// uniqueness check, was a tenth of building an Auto Layout tree (issue 24). `kinds.count` is the
+    /// number of symbols; the slots past it are always at their starting values.
+    @usableFromInline
+    mutating func extendSymbolArrays(to n: Int) {
+        let k = n - rowOf.count
+        guard k > 0 else { return }
+        rowOf.append(contentsOf: repeatElement(-1, count: k))
+        obj.append(contentsOf: repeatElement(0, count: k))
+        inHeap.append(contentsOf: repeatElement(false, count: k))
+        owner.append(contentsOf: repeatElement(-1, count: k))
+        extValue.append(contentsOf: repeatElement(0, count: k))
+        defPos.append(contentsOf: repeatElement(0, count: k))
+        hasParam.append(contentsOf: repeatElement(false, count: k))
+        markA.append(contentsOf: repeatElement(0, count: k))
+        idxA.append(contentsOf: repeatElement(0, count: k))
+        markB.append(contentsOf: repeatElement(0, count: k))
+        markC.append(contentsOf: repeatElement(0, count: k))
+        scratchCoef.append(contentsOf: repeatElement(0, count: k))
+        jObjMark.append(contentsOf: repeatElement(false, count: k))
+        cols.extendSymbols(to: n)
     }
 
     /// Make a symbol's id reusable if nothing refers to it any more (no row, no column entry, no
@@ -212,10 +225,24 @@ struct SolverCore {
     mutating func truncateSymbols(to count: Int) {
         let n = kinds.count - count
         guard n > 0 else { return }
-        kinds.removeLast(n); cols.removeLastSymbols(n); rowOf.removeLast(n); obj.removeLast(n)
-        inHeap.removeLast(n); owner.removeLast(n); extValue.removeLast(n); defPos.removeLast(n); hasParam.removeLast(n)
-        markA.removeLast(n); idxA.removeLast(n); markB.removeLast(n); markC.removeLast(n)
-        scratchCoef.removeLast(n); jObjMark.removeLast(n)
+        kinds.removeLast(n)
+        // The slots past `kinds.count` go back to their starting values (see `extendSymbolArrays`).
+        for i in count..<(count + n) {
+            rowOf[i] = -1
+            obj[i] = 0
+            inHeap[i] = false
+            owner[i] = -1
+            extValue[i] = 0
+            defPos[i] = 0
+            hasParam[i] = false
+            markA[i] = 0
+            idxA[i] = 0
+            markB[i] = 0
+            markC[i] = 0
+            scratchCoef[i] = 0
+            jObjMark[i] = false
+        }
+        cols.clearSymbols(count..<(count + n))
         heap.removeAll { Int($0) >= count }
         for i in inHeap.indices { inHeap[i] = false }
         for key in heap.keys { inHeap[Int(key)] = true }
@@ -394,7 +421,8 @@ struct SolverCore {
         let f = -1.0 / cellAt(r, k).coef
         removeCell(r, k)
         rows[Int(r)].constant *= f
-        let start = Int(rows[Int(r)].start), n = cellCount(r)
+        let start = Int(rows[Int(r)].start)
+        let n = cellCount(r)
         var i = start
         while i < start + n {
             pool[i].coef *= f
@@ -437,8 +465,10 @@ struct SolverCore {
         if journaling && !journaledSlot[Int(r)] {
             journaledSlot[Int(r)] = true
             let row = rows[Int(r)]
-            jRows.append(JournaledRow(slot: r, constant: row.constant, basic: row.basic,
-                                      cellStart: Int32(jCells.count), cellCount: row.count))
+            jRows.append(
+                JournaledRow(
+                    slot: r, constant: row.constant, basic: row.basic,
+                    cellStart: Int32(jCells.count), cellCount: row.count))
             jCells.append(contentsOf: pool[Int(row.start)..<Int(row.start + row.count)])
         }
     }
