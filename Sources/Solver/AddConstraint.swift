@@ -74,7 +74,10 @@ extension SolverCore {
         ensureDefPos()
         var fresh: SymbolID = -1
         var blocked = false
-        for c in acc where kinds[Int(c.sym)] == .external {
+        // Index loops over `acc` (here and below): a `for … in acc` retains its buffer while the body
+        // mutates the solver, a retain and release per constraint.
+        for i in acc.indices where kinds[Int(acc[i].sym)] == .external {
+            let c = acc[i]
             let x = Int(c.sym)
             if rowOf[x] >= 0 {
                 if hasParam[x] { blocked = true }
@@ -90,7 +93,7 @@ extension SolverCore {
             reserveCells(slot, acc.count)
             let a = acc[Int(idxA[Int(fresh)])].coef
             let f = -1.0 / a
-            for c in acc where c.sym != fresh { addCell(slot, c.sym, c.coef * f) }
+            for i in acc.indices where acc[i].sym != fresh { addCell(slot, acc[i].sym, acc[i].coef * f) }
             rows[Int(slot)].constant = accConstant * f
             // Refers only to existing definitions: goes after all of them.
             defPos[Int(fresh)] = nextBack
@@ -135,7 +138,7 @@ extension SolverCore {
         let record = commit(pending, tag: tag, strength: strength, required: required)
         let slot = allocRow(basic: Row.noBasic)
         reserveCells(slot, acc.count)
-        for c in acc { addCell(slot, c.sym, c.coef) }
+        for i in acc.indices { addCell(slot, acc[i].sym, acc[i].coef) }
         rows[Int(slot)].constant = accConstant
         solveRow(slot, for: subject)
         if kinds[Int(subject)] == .external {

@@ -27,7 +27,8 @@ extension SolverCore {
             accReset()
             accConstant = batch.constants[k]
             mergeTerms(batch, k)
-            for t in mergedTerms where !nearZero(t.coef) {
+            for i in mergedTerms.indices where !nearZero(mergedTerms[i].coef) {
+                let t = mergedTerms[i]
                 let v = Int(t.sym)
                 var s = batchSymbols[v]
                 if s < 0 {
