@@ -68,7 +68,12 @@ public final class AutoLayoutEngine {
     public let configuration: AutoLayoutConfiguration
     @exclusivity(unchecked) public private(set) var tree: ViewTree
     let variables: ViewVariables
-    let solver = Solver()
+    /// From the pool of emptied solvers, and given back to it when the engine goes (`SolverPool`).
+    @exclusivity(unchecked) private(set) var solver = SolverPool.shared.take()
+
+    deinit {
+        if isKnownUniquelyReferenced(&solver) { SolverPool.shared.give(solver) }
+    }
 
     /// An installed constraint: what it was made from, its solver handle and, for translated ones, the view.
     struct Installed {

@@ -38,7 +38,8 @@ public final class Solver {
     /// in one go (kiwi has no such call; it is only a hint: the solver grows past it as needed).
     public func reserveCapacity(constraints: Int, variables: Int) {
         // Each constraint brings at most two symbols of its own (marker, other) and one row.
-        core.reserveCapacity(symbols: variables + 2 * constraints, rows: constraints, constraints: constraints, variables: variables)
+        core.reserveCapacity(
+            symbols: variables + 2 * constraints, rows: constraints, constraints: constraints, variables: variables)
     }
 
     /// Add a constraint.
@@ -151,10 +152,22 @@ public final class Solver {
     }
 
     /// Remove every constraint and edit variable.
-    public func reset() {
-        core.releaseObjectNotes()
-        core = SolverCore()
+    ///
+    /// With `keepingCapacity`, the solver keeps the storage of its arrays for the next system, as
+    /// `Array.removeAll(keepingCapacity:)` does: building many systems one after another on one
+    /// solver then allocates almost nothing (kiwi's reset frees everything).
+    public func reset(keepingCapacity: Bool = false) {
+        if keepingCapacity {
+            core.removeAll()
+        } else {
+            core.releaseObjectNotes()
+            core = SolverCore()
+        }
     }
+
+    /// Room reserved for symbols (variables, markers and errors): what a solver kept by
+    /// `reset(keepingCapacity:)` holds on to.
+    public var symbolCapacity: Int { core.rowOf.count }
 
     deinit { core.releaseObjectNotes() }
 }

@@ -1,0 +1,115 @@
+// Emptying a solver in place: what `SolverCore()` holds, with every array's storage kept, so a solver
+// that builds system after system (the Auto Layout backend builds one per tree, issue 24) allocates
+// its arrays once instead of once per system.
+
+extension SolverCore {
+    /// Empties the solver to the state of `SolverCore()` (the settings `compactionFloor` and
+    /// `minimizesConflicts` are kept), keeping the storage of its arrays and dictionaries. Objects
+    /// that noted their place here (constraints, variables) are freed for the next solver.
+    @usableFromInline
+    mutating func removeAll() {
+        releaseObjectNotes()
+        // A variable's note is this solver's only if it was not registered in the table (a note
+        // from another solver can hold the same index).
+        for (i, v) in varList.enumerated()
+        where Int(v.solverIndex) == i && (varSym.isEmpty || varSym[ObjectIdentifier(v)] == nil) {
+            v.solverIndex = -1
+        }
+        removeAllSymbols()
+        removeAllRows()
+        removeAllConstraints()
+        removeAllScratch()
+    }
+
+    /// The per-symbol arrays: `kinds` empty, the others (which run ahead of it) back to their
+    /// starting values where symbols used them (see `extendSymbolArrays`).
+    private mutating func removeAllSymbols() {
+        let n = kinds.count
+        kinds.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            rowOf[i] = -1
+            obj[i] = 0
+            inHeap[i] = false
+            owner[i] = -1
+            extValue[i] = 0
+            defPos[i] = 0
+            hasParam[i] = false
+            markA[i] = 0
+            idxA[i] = 0
+            markB[i] = 0
+            markC[i] = 0
+            scratchCoef[i] = 0
+            jObjMark[i] = false
+        }
+        cols.removeAll(symbols: n)
+        (stampA, stampB, stampC) = (0, 0, 0)
+        heap.removeAll()
+        freeSymbols.removeAll(keepingCapacity: true)
+        reusedSymbols.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func removeAllRows() {
+        rows.removeAll(keepingCapacity: true)
+        pool.removeAll(keepingCapacity: true)
+        poolLive = 0
+        freeSlots.removeAll(keepingCapacity: true)
+        infeasible.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+        (orderDirty, orderNeedsSort) = (false, false)
+        (nextBack, nextFront) = (0, -1)
+        maxStrength = 1
+        programDirty = true
+        progX.removeAll(keepingCapacity: true)
+        progSlot.removeAll(keepingCapacity: true)
+        progEnd.removeAll(keepingCapacity: true)
+        progSyms.removeAll(keepingCapacity: true)
+        progCoefs.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func removeAllConstraints() {
+        records.removeAll(keepingCapacity: true)
+        freeRecords.removeAll(keepingCapacity: true)
+        recordOf.removeAll(keepingCapacity: true)
+        batches.removeAll(keepingCapacity: true)
+        batchLive.removeAll(keepingCapacity: true)
+        freeBatches.removeAll(keepingCapacity: true)
+        edits.removeAll(keepingCapacity: true)
+        editInfos.removeAll(keepingCapacity: true)
+        editConstraints.removeAll(keepingCapacity: true)
+        editKeys.removeAll(keepingCapacity: true)
+        varSym.removeAll(keepingCapacity: true)
+        varList.removeAll(keepingCapacity: true)
+        varRefs.removeAll(keepingCapacity: true)
+        varSyms.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func removeAllScratch() {
+        (srcRow, srcConstant) = (-1, 0)
+        acc.removeAll(keepingCapacity: true)
+        accConstant = 0
+        accDirect.removeAll(keepingCapacity: true)
+        targets.removeAll(keepingCapacity: true)
+        batchSymbols.removeAll(keepingCapacity: true)
+        mergedTerms.removeAll(keepingCapacity: true)
+        pushes.removeAll(keepingCapacity: true)
+        expandHeap.removeAll()
+        journaling = false
+        journaledSlot.removeAll(keepingCapacity: true)
+        jRows.removeAll(keepingCapacity: true)
+        jCells.removeAll(keepingCapacity: true)
+        jObj.removeAll(keepingCapacity: true)
+        jNewSlots.removeAll(keepingCapacity: true)
+        jFreeSlots.removeAll(keepingCapacity: true)
+        (jRowCount, jInfeasibleCount) = (0, 0)
+    }
+}
+
+extension ColumnIndex {
+    /// Empties the columns of the first `symbols` symbols (the rest are empty) and the entries.
+    @usableFromInline
+    mutating func removeAll(symbols: Int) {
+        for s in 0..<symbols { (start[s], count[s], capacity[s]) = (0, 0, 0) }
+        entries.removeAll(keepingCapacity: true)
+        live = 0
+    }
+}
