@@ -119,7 +119,7 @@ public final class AutoLayoutEngine {
         self.configuration = configuration
         self.rootInsets = root
         self.tree = tree
-        self.variables = ViewVariables(tree: tree)
+        self.variables = ViewVariables(tree: tree, solver: solver)
         self.translationForms = Array(repeating: [], count: tree.views.count)
         self.roundedByScale = Array(repeating: false, count: tree.views.count)
         // The solver is built in one go: up to 4 translated and 4 content-size constraints per view,
@@ -439,7 +439,7 @@ public final class AutoLayoutEngine {
         let views = tree.views
         var values: [Double] = []
         swap(&values, &valueBuffer)  // reused without a copy
-        Variable.values(of: v.table, into: &values)  // x, y, width, height per view
+        solver.values(of: v.block, into: &values)  // x, y, width, height per view
         defer { valueBuffer = values }
         var out: [Rect] = []
         out.reserveCapacity(views.count)

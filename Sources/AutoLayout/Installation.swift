@@ -127,7 +127,7 @@ extension AutoLayoutEngine {
     /// in tree order, x then y).
     func translateMasks() {
         // A new batch each time: the solver keeps the last one (to name its constraints on request).
-        var batch = ConstraintBatch(variables: variables.table)
+        var batch = ConstraintBatch(block: variables.block, variables: variables.roots)
         batch.reserveCapacity(constraints: 4 * tree.views.count, terms: 12 * tree.views.count)
         // Entries go into `installed` as they are compiled, their handles filled in once added.
         let first = installed.count

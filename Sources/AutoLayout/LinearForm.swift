@@ -5,7 +5,7 @@ import Translation
 import ViewTree
 
 /// A variable a linear form reads: one of the tree's (view i's x, y, width, height at 4i…4i+3 of
-/// `ViewVariables.table`, then the root's width and height), or a margin, safe-area or content
+/// `ViewVariables.block`, then the root's width and height), or a margin, safe-area or content
 /// variable made on use.
 enum VariableRef {
     case table(Int32)
@@ -20,12 +20,12 @@ protocol LinearFormSink {
 
 /// Terms for a `Constraint` object.
 struct TermList: LinearFormSink {
-    let table: [Variable]
+    let variables: ViewVariables
     var terms: [Term] = []
 
     mutating func add(_ variable: VariableRef, _ coefficient: Double) {
         switch variable {
-        case .table(let i): terms.append(Term(table[Int(i)], coefficient))
+        case .table(let i): terms.append(Term(variables.variable(Int(i)), coefficient))
         case .other(let v): terms.append(Term(v, coefficient))
         }
     }
@@ -187,7 +187,7 @@ extension ViewVariables {
         _ c: LayoutConstraint, strength: Double, items: (Int?, Int?)? = nil, frame: Int?? = nil,
         frameSemantics: Bool = false
     ) -> Constraint {
-        var terms = TermList(table: table)
+        var terms = TermList(variables: self)
         terms.terms.reserveCapacity(6)
         let (constant, op) = linearForm(c, items: items, frame: frame, frameSemantics: frameSemantics, into: &terms)
         return Constraint(Expression(terms.terms, constant: constant), op, strength: strength)
@@ -231,7 +231,7 @@ extension ViewVariables {
         return (constant, op)
     }
 
-    /// A translated constraint of view `view` appended to a batch over `table`: it relates the view to
+    /// A translated constraint of view `view` appended to a batch over the tree's variables: it relates the view to
     /// its superview, read on frames in the superview's coordinates (the same linear form `compile`
     /// makes of its named constraint, with no name made).
     func compileMask(_ c: MaskConstraint, view: Int, strength: Double, into batch: inout ConstraintBatch) {

@@ -10,12 +10,20 @@ import ViewTree
 /// edit variables. A constraint is evaluated in the coordinates of its items' nearest common ancestor,
 /// as Auto Layout does: there, the ancestor's own left edge is 0 — which is what gives a multiplier on
 /// `superview.centerX` its meaning (`centerX == 1.66667*superview.centerX − 66.6667`).
+///
+/// The views' variables are a block of the solver's (`VariableBlock`: no object per variable, an
+/// eighth of building a tree was making and releasing four objects per view, issue 24): view i's x,
+/// y, width and height are entries 4i…4i+3, and a batch's terms index them so, then the root's width
+/// and height (see `slot`). Objects are made only where one is needed (`x[i]` and so on).
 struct ViewVariables {
     let tree: ViewTree
     let rootWidth: Variable, rootHeight: Variable
-    /// The tree's variables as a batch's variable table: view i's x, y, width and height at 4i…4i+3,
-    /// then the root's width and height (see `slot`).
-    let table: [Variable]
+    /// The root's size as a batch's variables after the block's.
+    let roots: [Variable]
+    let block: VariableBlock
+    /// The engine's solver, which holds the block. Not retained: the engine owns both, and gives its
+    /// solver back to the pool only when nothing else holds it (`SolverPool`).
+    unowned(unsafe) let solver: Solver
     /// Margin and safe-area variables, made on first use.
     let insets: InsetVariables
     /// Whether any view has alignment-rect insets (when none does, compiling skips them).
@@ -25,35 +33,36 @@ struct ViewVariables {
     /// Whether any view is a scroll view (when none is, compiling skips the content rule).
     let hasScrollViews: Bool
 
-    /// One of the four variables of every view, by view index (`x[i]` is `table[4i]`).
+    /// One of the four variables of every view as an object, by view index (`x[i]` is entry 4i).
     struct Component {
-        let table: [Variable]
+        unowned(unsafe) let solver: Solver
+        let block: VariableBlock
         let offset: Int
-        subscript(_ view: Int) -> Variable { table[4 * view + offset] }
+        subscript(_ view: Int) -> Variable { solver.variable(block, 4 * view + offset) }
     }
-    var x: Component { Component(table: table, offset: 0) }
-    var y: Component { Component(table: table, offset: 1) }
-    var width: Component { Component(table: table, offset: 2) }
-    var height: Component { Component(table: table, offset: 3) }
-    var viewCount: Int { (table.count - 2) / 4 }
+    var x: Component { Component(solver: solver, block: block, offset: 0) }
+    var y: Component { Component(solver: solver, block: block, offset: 1) }
+    var width: Component { Component(solver: solver, block: block, offset: 2) }
+    var height: Component { Component(solver: solver, block: block, offset: 3) }
+    var viewCount: Int { block.count / 4 }
 
-    init(tree: ViewTree) {
+    /// A variable by its batch index: a view's (4i…4i+3) or the root's width and height after them.
+    func variable(_ index: Int) -> Variable {
+        index < block.count ? solver.variable(block, index) : roots[index - block.count]
+    }
+
+    private static let suffixes = [".x", ".y", ".width", ".height"]
+
+    init(tree: ViewTree, solver: Solver) {
         self.tree = tree
-        let n = tree.views.count
-        var table: [Variable] = []
-        table.reserveCapacity(4 * n + 2)
-        for view in tree.views {
-            table.append(Variable(view.id, suffix: ".x"))
-            table.append(Variable(view.id, suffix: ".y"))
-            table.append(Variable(view.id, suffix: ".width"))
-            table.append(Variable(view.id, suffix: ".height"))
+        self.solver = solver
+        block = solver.addVariables(count: 4 * tree.views.count) { [tree] k in
+            tree.views[k / 4].id + Self.suffixes[k % 4]
         }
         rootWidth = Variable("superview.width")
         rootHeight = Variable("superview.height")
-        table.append(rootWidth)
-        table.append(rootHeight)
-        self.table = table
-        insets = InsetVariables(viewCount: n)
+        roots = [rootWidth, rootHeight]
+        insets = InsetVariables(viewCount: tree.views.count)
         hasAlignmentInsets = tree.views.contains { $0.alignmentRectInsets != .zero }
         hasScrollViews = tree.views.contains { $0.scrollView != nil }
     }
@@ -111,8 +120,7 @@ struct ViewVariables {
 
     /// The variables of a view, for mapping ambiguous variables back to views.
     func owner(of variable: Variable) -> Int? {
-        guard let k = table.firstIndex(where: { $0 === variable }), k < 4 * viewCount else { return nil }
-        return k / 4
+        solver.index(of: variable, in: block).map { $0 / 4 }
     }
 }
 

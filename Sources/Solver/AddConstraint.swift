@@ -181,9 +181,11 @@ extension SolverCore {
     @usableFromInline
     mutating func rollbackVariables(varCount: Int) {
         while varList.count > varCount {
-            varSym[ObjectIdentifier(varList.removeLast())] = nil
+            if let v = varList.removeLast() { varSym[ObjectIdentifier(v)] = nil }
             varRefs.removeLast()
             varSyms.removeLast()
+            let e = Int(varBlockEntry.removeLast())
+            if e >= 0 { blockVar[e] = -1 }  // met again when a constraint next uses it
         }
     }
 

@@ -69,7 +69,11 @@ extension SolverCore {
                 if !nearZero(v) { ambiguous[i] = true }
             }
         }
-        return varList.indices.filter { ambiguous[$0] }.map { varList[$0] }
+        var out: [Variable] = []
+        for i in varList.indices where ambiguous[i] {
+            out.append(varList[i] ?? blockVariable(Int(varBlockEntry[i])))  // an object is made to report it
+        }
+        return out
     }
 
     /// Can non-basic restricted symbol `s` increase by a positive step without making a proper row

@@ -20,7 +20,10 @@ extension SolverCore {
         }
         // Each batch variable's symbol, looked up on its first use in the batch.
         batchSymbols.removeAll(keepingCapacity: true)
-        batchSymbols.append(contentsOf: repeatElement(-1, count: batch.variables.count))
+        batchSymbols.append(contentsOf: repeatElement(-1, count: batch.variableCount))
+        let blockCount = batch.block?.count ?? 0
+        let blockStart = Int(batch.block?.start ?? 0)
+        if let block = batch.block { check(block) }
         slots.reserveCapacity(slots.count + batch.count - start)
         for k in start..<batch.count {
             let first = beginAdd()
@@ -32,7 +35,7 @@ extension SolverCore {
                 let v = Int(t.sym)
                 var s = batchSymbols[v]
                 if s < 0 {
-                    s = symbol(for: batch.variables[v])
+                    s = v < blockCount ? blockSymbol(blockStart + v) : symbol(for: batch.variables[v - blockCount])
                     batchSymbols[v] = s
                 }
                 accAdd(s, t.coef)

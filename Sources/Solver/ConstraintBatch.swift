@@ -5,12 +5,15 @@
 /// without a `Constraint` object per constraint: an object is made only when one is asked for
 /// (a conflict names it, `Solver.constraint(_:)`).
 ///
-/// The variables are given once, in `variables`, and the terms refer to them by index: a tree of
-/// views is a dense index space (four variables per view), so a caller compiles straight into
-/// these arrays. A variable index may repeat within a constraint (the coefficients are summed, as
+/// The variables are given once and the terms refer to them by index: first a solver's
+/// `VariableBlock` (variables with no object each), if given, then `variables`. A tree of views is a
+/// dense index space (four variables per view), so a caller compiles straight into these arrays. A
+/// variable index may repeat within a constraint (the coefficients are summed, as
 /// `Expression.reduced()` sums them).
 public struct ConstraintBatch: Sendable {
-    /// The variables the terms index.
+    /// Variables of the solver the batch is added to, indexed first (0..<block.count).
+    public var block: VariableBlock?
+    /// The variables the terms index after the block's.
     public var variables: [Variable]
     /// Per constraint, the end of its terms in `termVariables`/`termCoefficients`.
     public private(set) var termEnds: [Int32] = []
@@ -21,9 +24,13 @@ public struct ConstraintBatch: Sendable {
     /// Clipped to `0...Strength.required`, as `Constraint` clips.
     public private(set) var strengths: [Double] = []
 
-    public init(variables: [Variable] = []) {
+    public init(block: VariableBlock? = nil, variables: [Variable] = []) {
+        self.block = block
         self.variables = variables
     }
+
+    /// The number of variables the terms index (the block's, then `variables`).
+    public var variableCount: Int { (block?.count ?? 0) + variables.count }
 
     /// The number of constraints.
     public var count: Int { constants.count }
@@ -57,6 +64,7 @@ public struct ConstraintBatch: Sendable {
 
     /// Empties the batch (variables included), keeping its capacity.
     public mutating func removeAll() {
+        block = nil
         variables.removeAll(keepingCapacity: true)
         termEnds.removeAll(keepingCapacity: true)
         termVariables.removeAll(keepingCapacity: true)
@@ -72,9 +80,20 @@ public struct ConstraintBatch: Sendable {
         (k == 0 ? 0 : Int(termEnds[k - 1]))..<Int(termEnds[k])
     }
 
-    /// Constraint `k` as a `Constraint` object (the same reduced expression the solver adds).
+    /// Constraint `k` as a `Constraint` object (the same reduced expression the solver adds), for a
+    /// batch without a block (a block's variables are the solver's: `Solver.constraint(_:)` names them).
     public func constraint(_ k: Int) -> Constraint {
-        let terms = self.terms(of: k).map { Term(variables[Int(termVariables[$0])], termCoefficients[$0]) }
+        precondition(block == nil, "a batch over a variable block is named by its solver")
+        return constraint(k) { _ in preconditionFailure() }
+    }
+
+    /// Constraint `k` as a `Constraint` object, with `blockVariable` giving the block's variables.
+    func constraint(_ k: Int, blockVariable: (Int) -> Variable) -> Constraint {
+        let blockCount = block?.count ?? 0
+        let terms = self.terms(of: k).map { t in
+            let v = Int(termVariables[t])
+            return Term(v < blockCount ? blockVariable(v) : variables[v - blockCount], termCoefficients[t])
+        }
         return Constraint(Expression(terms, constant: constants[k]), operators[k], strength: strengths[k])
     }
 }

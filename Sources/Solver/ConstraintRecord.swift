@@ -107,7 +107,7 @@ extension SolverCore {
     mutating func object(_ slot: Int32) -> Constraint {
         let i = Int(slot)
         if let c = records[i].object { return c }
-        let c = batches[Int(records[i].batch)]!.constraint(Int(records[i].index))
+        let c = batchConstraint(records[i].batch, records[i].index)
         records[i].object = c
         register(c, slot)
         return c
@@ -159,10 +159,18 @@ extension SolverCore {
 
     /// The object a pending constraint is named by.
     @usableFromInline
-    func object(_ pending: PendingConstraint) -> Constraint {
+    mutating func object(_ pending: PendingConstraint) -> Constraint {
         switch pending {
         case .object(let c): c
-        case .batch(let b, let k): batches[Int(b)]!.constraint(Int(k))
+        case .batch(let b, let k): batchConstraint(b, k)
         }
+    }
+
+    /// Constraint `k` of batch `b` as a new object, its block variables' objects made as needed.
+    @usableFromInline
+    mutating func batchConstraint(_ b: Int32, _ k: Int32) -> Constraint {
+        let batch = batches[Int(b)]!
+        let start = Int(batch.block?.start ?? 0)
+        return batch.constraint(Int(k)) { blockVariable(start + $0) }
     }
 }

@@ -99,9 +99,10 @@ extension SolverCore {
             }
         }
         for i in varRefs.indices {
+            guard let ref = varRefs[i] else { continue }  // a block's variable with no object
             let s = Int(varSyms[i])
             let v = rowOf[s] >= 0 ? extValue[s] : 0
-            varRefs[i]._withUnsafeGuaranteedRef { $0.value = v }
+            ref._withUnsafeGuaranteedRef { $0.value = v }
         }
     }
 

@@ -6,6 +6,7 @@ extension SolverCore {
     func invariantViolations() -> [String] {
         var problems: [String] = []
         var seen = [Int](repeating: 0, count: kinds.count)
+        problems += variableListViolations()
         for (r, row) in rows.enumerated() where row.basic != Row.noBasic {
             let b = row.basic
             if b >= 0 && rowOf[Int(b)] != Int32(r) { problems.append("row \(r): rowOf[\(b)] is \(rowOf[Int(b)])") }
@@ -103,4 +104,30 @@ extension Solver {
 
     /// Symbol ids allocated, free ones included (for tests).
     var symbolCount: Int { core.kinds.count }
+}
+
+extension SolverCore {
+    /// The variable list and the blocks agree: each block entry met by a constraint sits at its
+    /// place in the list, with its object there once made; every listed variable has an external symbol.
+    func variableListViolations() -> [String] {
+        var problems: [String] = []
+        let n = varList.count
+        if varRefs.count != n || varSyms.count != n || varBlockEntry.count != n {
+            problems.append("variable list: \(n) variables, \(varRefs.count) refs, \(varSyms.count) symbols")
+            return problems
+        }
+        for i in 0..<n {
+            if kinds[Int(varSyms[i])] != .external { problems.append("variable \(i): symbol not external") }
+            if (varList[i] == nil) != (varRefs[i] == nil) { problems.append("variable \(i): object and ref disagree") }
+            let e = Int(varBlockEntry[i])
+            if e >= 0 && (blockVar[e] != Int32(i) || varList[i] !== blockObjects[e]) {
+                problems.append("variable \(i): block entry \(e) does not point back")
+            }
+            if e < 0 && varList[i] == nil { problems.append("variable \(i): no object and no block entry") }
+        }
+        for (e, i) in blockVar.enumerated() where i >= 0 && (Int(i) >= n || varBlockEntry[Int(i)] != Int32(e)) {
+            problems.append("block entry \(e): listed at \(i), which is not it")
+        }
+        return problems
+    }
 }

@@ -11,10 +11,11 @@ extension SolverCore {
         releaseObjectNotes()
         // A variable's note is this solver's only if it was not registered in the table (a note
         // from another solver can hold the same index).
-        for (i, v) in varList.enumerated()
-        where Int(v.solverIndex) == i && (varSym.isEmpty || varSym[ObjectIdentifier(v)] == nil) {
+        for (i, v) in varList.enumerated() {
+            guard let v, Int(v.solverIndex) == i, varSym.isEmpty || varSym[ObjectIdentifier(v)] == nil else { continue }
             v.solverIndex = -1
         }
+        for v in blockObjects { v?.blockEntry = -1 }
         removeAllSymbols()
         removeAllRows()
         removeAllConstraints()
@@ -81,6 +82,10 @@ extension SolverCore {
         varList.removeAll(keepingCapacity: true)
         varRefs.removeAll(keepingCapacity: true)
         varSyms.removeAll(keepingCapacity: true)
+        varBlockEntry.removeAll(keepingCapacity: true)
+        blocks.removeAll(keepingCapacity: true)
+        blockVar.removeAll(keepingCapacity: true)
+        blockObjects.removeAll(keepingCapacity: true)
     }
 
     private mutating func removeAllScratch() {

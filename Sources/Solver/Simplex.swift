@@ -438,6 +438,7 @@ extension SolverCore {
         // solver, or one rolled back, names another variable or none here); else this solver's table.
         let i = Int(v.solverIndex)
         if i >= 0 && i < varList.count && varList[i] === v { return varSyms[i] }
+        if let e = blockEntry(of: v) { return blockSymbol(e) }  // made for one of this solver's blocks
         let key = ObjectIdentifier(v)
         if i >= 0, let s = varSym[key] { return s }
         let s = newSymbol(.external)
@@ -449,6 +450,7 @@ extension SolverCore {
         varList.append(v)
         varRefs.append(Unmanaged.passUnretained(v))
         varSyms.append(s)
+        varBlockEntry.append(-1)
         return s
     }
 }

@@ -72,11 +72,20 @@ struct SolverCore {
     @usableFromInline var editConstraints: [Constraint] = []
     @usableFromInline var editKeys: [ObjectIdentifier] = []
     @usableFromInline var varSym: [ObjectIdentifier: Int32] = [:]
-    @usableFromInline var varList: [Variable] = []
+    /// The variables the solver has met, in order of first use; nil for a block's variable that has no
+    /// object (yet).
+    @usableFromInline var varList: [Variable?] = []
     /// The same variables, unretained (`varList` keeps them alive), for writing values without
     /// reference counting.
-    @usableFromInline var varRefs: [Unmanaged<Variable>] = []
+    @usableFromInline var varRefs: [Unmanaged<Variable>?] = []
     @usableFromInline var varSyms: [Int32] = []
+    /// Per variable in `varList`, its entry among the blocks' variables, or -1 (see VariableBlock.swift).
+    @usableFromInline var varBlockEntry: [Int32] = []
+    /// The blocks of variables with no object each, and per block entry its index in `varList` (-1
+    /// until a constraint uses it) and its object, made only on request.
+    @usableFromInline var blocks: [BlockInfo] = []
+    @usableFromInline var blockVar: [Int32] = []
+    @usableFromInline var blockObjects: [Variable?] = []
     @usableFromInline var infeasible: [Int32] = []
     /// Definition rows (basic external symbols) in dependency order: each refers only to basic
     /// externals earlier in the order.
@@ -145,6 +154,7 @@ struct SolverCore {
         records.reserveCapacity(constraints)
         varList.reserveCapacity(variables)
         varRefs.reserveCapacity(variables)
+        varBlockEntry.reserveCapacity(variables)
         varSyms.reserveCapacity(variables)
     }
 

@@ -16,6 +16,9 @@ public final class Variable: CustomStringConvertible, @unchecked Sendable {
     /// Where the first solver to use this variable keeps it (its index in that solver's variable
     /// list), so that solver finds it without hashing; -1 until then. Other solvers use their table.
     @usableFromInline @exclusivity(unchecked) var solverIndex: Int32 = -1
+    /// For a variable made for a `VariableBlock`: its entry among the blocks of the solver that made
+    /// it (checked there, like `solverIndex`); -1 otherwise.
+    @usableFromInline @exclusivity(unchecked) var blockEntry: Int32 = -1
 
     public init(_ name: String = "") {
         base = name
