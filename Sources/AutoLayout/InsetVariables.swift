@@ -8,7 +8,10 @@ import Solver
 final class InsetVariables {
     enum Kind: Int { case margin = 0, safeArea = 1 }
 
-    private(set) var variables: [Variable?]
+    /// By key; allocated when the first is made (most trees read no margin or guide, and a slot per
+    /// view, kind and edge for each was 3% of building a tree).
+    private(set) var variables: [Variable?] = []
+    private let slotCount: Int
     /// Keys in creation order.
     private(set) var keys: [Int] = []
     /// Keys made since the engine last registered edit variables.
@@ -18,7 +21,7 @@ final class InsetVariables {
     private var recording = false
 
     init(viewCount: Int) {
-        variables = Array(repeating: nil, count: (viewCount + 1) * 8)
+        slotCount = (viewCount + 1) * 8
     }
 
     var isEmpty: Bool { keys.isEmpty }
@@ -36,6 +39,7 @@ final class InsetVariables {
     func variable(_ item: Int?, _ kind: Kind, _ edge: RectEdge, name: @autoclosure () -> String) -> Variable {
         let k = Self.key(item, kind, edge)
         if recording { recorded.append(k) }
+        if variables.isEmpty { variables = Array(repeating: nil, count: slotCount) }
         if let v = variables[k] { return v }
         let v = Variable(name())
         variables[k] = v
