@@ -6,7 +6,10 @@ import Solver
 /// margins depend on frames (DESIGN 5), so the backend resolves them from the last solution and
 /// suggests them again until nothing moves — the solver re-optimises without a rebuild.
 final class InsetVariables {
-    enum Kind: Int { case margin = 0, safeArea = 1 }
+    enum Kind: Int {
+        case margin = 0
+        case safeArea = 1
+    }
 
     /// By key; allocated when the first is made (most trees read no margin or guide, and a slot per
     /// view, kind and edge for each was 3% of building a tree).

@@ -133,21 +133,27 @@ extension AutoLayoutEngine {
         let first = installed.count
         installed.reserveCapacity(first + 4 * tree.views.count)
         let policy = configuration.translation
-        for (view, v) in tree.views.enumerated() where v.translatesMask {
-            let parent = tree.parentIndex[view]
-            let made = MaskTranslation.translate(
-                viewID: v.id, frame: v.frame, mask: v.mask,
-                superviewSize: parent.map { tree.views[$0].frame.size } ?? tree.superviewSize, policy: policy)
-            if !made.degenerate.isEmpty { pendingDegenerate += made.degenerate }
-            translationForms[view] = made.forms
-            func add(_ c: MaskConstraint) {  // translated constraints are required
-                variables.compileMask(c, view: view, strength: Strength.required, into: &batch)
-                installed.append(Installed(source: .translated(c), handle: .none, view: view))
+        let views = tree.views
+        let parents = tree.parentIndex
+        let rootSize = tree.superviewSize
+        // Views are read in place through the buffer (enumerating or subscripting the array copies each).
+        views.withUnsafeBufferPointer { views in
+            for view in views.indices where views[view].translatesMask {
+                let parent = parents[view]
+                let made = MaskTranslation.translate(
+                    viewID: views[view].id, frame: views[view].frame, mask: views[view].mask,
+                    superviewSize: parent.map { views[$0].frame.size } ?? rootSize, policy: policy)
+                if !made.degenerate.isEmpty { pendingDegenerate += made.degenerate }
+                translationForms[view] = made.forms
+                func add(_ c: MaskConstraint) {  // translated constraints are required
+                    variables.compileMask(c, view: view, strength: Strength.required, into: &batch)
+                    installed.append(Installed(source: .translated(c), handle: .none, view: view))
+                }
+                add(made.x.0)
+                add(made.x.1)
+                add(made.y.0)
+                add(made.y.1)
             }
-            add(made.x.0)
-            add(made.x.1)
-            add(made.y.0)
-            add(made.y.1)
         }
         var handles: [ConstraintHandle] = []
         handles.reserveCapacity(batch.count)

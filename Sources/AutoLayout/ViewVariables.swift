@@ -63,8 +63,18 @@ struct ViewVariables {
         rootHeight = Variable("superview.height")
         roots = [rootWidth, rootHeight]
         insets = InsetVariables(viewCount: tree.views.count)
-        hasAlignmentInsets = tree.views.contains { $0.alignmentRectInsets != .zero }
-        hasScrollViews = tree.views.contains { $0.scrollView != nil }
+        // One pass reading the two fields in place (`contains(where:)` and the array's subscript copy
+        // every view).
+        var insets = false
+        var scrolls = false
+        tree.views.withUnsafeBufferPointer { views in
+            for i in views.indices {
+                insets = insets || views[i].alignmentRectInsets != .zero
+                scrolls = scrolls || views[i].scrollView != nil
+            }
+        }
+        hasAlignmentInsets = insets
+        hasScrollViews = scrolls
     }
 
     /// View ids to indices, made on first use: translated masks name their views by index, so a tree
