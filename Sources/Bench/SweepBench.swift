@@ -145,24 +145,19 @@ func removeDatabase(_ path: String) {
         }
         reportRate(
             "sweep", "compute_\(cores)_jobs", viewSteps, nsPerItem: computeAll / Double(viewSteps), unit: "view_step")
-        let springs = medianTime {
-            for i in 0..<plan.unitCount {
-                let u = plan.unit(i)
-                let tree = plan.scenarios[u.scenario].scenario.tree
-                guard case .springs(let policy) = plan.spec.comparisons[u.comparison].a else { continue }
-                // The sweep's path: one tree stepped in place through its sizes.
-                var frames = tree.frames
-                var size = tree.superviewSize
-                var state = SpringsState(for: tree)
-                var notes = [ResizeNotes](repeating: [], count: tree.views.count)
-                for step in plan.steps(scenario: u.scenario, sequence: u.sequence) {
-                    Springs.resize(
-                        tree, frames: &frames, superviewSize: &size, to: step.size, policy: policy, state: &state,
-                        notes: &notes)
-                }
-                withExtendedLifetime(frames) {}
-            }
+        // Springs and Auto Layout in alternating passes, seven each (BackendPasses.swift):
+        // autolayout_vs_springs divides one by the other, and on a shared machine a slow spell then
+        // falls on both rather than on one.
+        var springsTimes: [Double] = []
+        var builds: [Double] = []
+        var stepTimes: [Double] = []
+        for _ in 0..<7 {
+            springsTimes.append(springsPass(plan))
+            let (build, steps) = autoLayoutPass(plan)
+            builds.append(build)
+            stepTimes.append(steps)
         }
+        let springs = springsTimes.sorted()[3]
         reportRate("sweep", "springs_backend", viewSteps, nsPerItem: springs / Double(viewSteps), unit: "view_step")
         // The same trees and sizes through a bare proportional-split loop over flat arrays (Ratios.swift).
         let springsItems = (0..<plan.unitCount).compactMap { i -> (ViewTree, [Size])? in
@@ -176,34 +171,10 @@ func removeDatabase(_ path: String) {
         reportRate(
             "sweep", "springs_floor", viewSteps, nsPerItem: springsFloor(springsItems, viewSteps: viewSteps),
             unit: "view_step")
-        // The build (constraints and solver) and the steps, each timed on its own clock in the same pass
-        // (a difference of two medians taken apart could come out negative on a noisy machine).
-        var builds: [Double] = []
-        var stepTimes: [Double] = []
-        for _ in 0..<3 {
-            var build: UInt64 = 0
-            var stepping: UInt64 = 0
-            for i in 0..<plan.unitCount {
-                let u = plan.unit(i)
-                let entry = plan.scenarios[u.scenario].scenario
-                guard case .autolayout(let t, let timing) = plan.spec.comparisons[u.comparison].b else { continue }
-                let sizes = plan.steps(scenario: u.scenario, sequence: u.sequence).map(\.size)
-                let t0 = now()
-                let engine = AutoLayoutEngine(
-                    tree: entry.tree, constraints: entry.constraints,
-                    configuration: AutoLayoutConfiguration(translation: t, timing: timing))
-                let t1 = now()
-                for size in sizes { engine.advance(to: size) }
-                stepping += now() - t1
-                build += t1 - t0
-            }
-            builds.append(Double(build))
-            stepTimes.append(Double(stepping))
-        }
-        let build = builds.sorted()[1]
-        reportRate("sweep", "autolayout_build", viewSteps, nsPerItem: build / Double(viewSteps), unit: "view_step")
         reportRate(
-            "sweep", "autolayout_steps", viewSteps, nsPerItem: stepTimes.sorted()[1] / Double(viewSteps),
+            "sweep", "autolayout_build", viewSteps, nsPerItem: builds.sorted()[3] / Double(viewSteps), unit: "view_step")
+        reportRate(
+            "sweep", "autolayout_steps", viewSteps, nsPerItem: stepTimes.sorted()[3] / Double(viewSteps),
             unit: "view_step")
         // The rows of each unit are built on the workers (`ResultsStore.prepare`); the writer thread
         // only binds, steps and commits them. Timed apart: the writer's share is what one thread
