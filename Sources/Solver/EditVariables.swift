@@ -15,6 +15,16 @@ extension SolverCore {
         editInfos.append(EditInfo(marker: records[Int(slot)].tag.marker, constant: 0))
         editConstraints.append(c)
         editKeys.append(key)
+        v.editIndex = Int32(editKeys.count - 1)
+    }
+
+    /// The index of an edit variable among the edits: through the variable's hint when it is this
+    /// solver's, else the table.
+    @inlinable
+    func editIndex(of v: Variable) -> Int? {
+        let i = Int(v.editIndex)
+        if i >= 0 && i < editKeys.count && editKeys[i] == ObjectIdentifier(v) { return i }
+        return edits[ObjectIdentifier(v)]
     }
 
     @usableFromInline
@@ -28,6 +38,7 @@ extension SolverCore {
             editConstraints[i] = editConstraints[last]
             editKeys[i] = editKeys[last]
             edits[editKeys[i]] = i
+            editConstraints[i].expression.terms[0].variable.editIndex = Int32(i)
         }
         editInfos.removeLast()
         editConstraints.removeLast()
@@ -40,7 +51,7 @@ extension SolverCore {
     /// coefficient is the edit row's multiplier in that row); the marker's own row, when basic, by −delta.
     @usableFromInline
     mutating func suggestValue(_ v: Variable, _ value: Double) throws(SolverError) {
-        guard let i = edits[ObjectIdentifier(v)] else { throw .unknownEditVariable(v) }
+        guard let i = editIndex(of: v) else { throw .unknownEditVariable(v) }
         let delta = value - editInfos[i].constant
         editInfos[i].constant = value
         let m = Int(editInfos[i].marker)
@@ -69,28 +80,37 @@ extension SolverCore {
         ensureOrder()
         if programDirty { buildProgram() }
         // Definitions in dependency order; a cell's symbol is worth its row constant when basic and
-        // restricted, its computed value when basic and external, 0 when non-basic.
-        rows.withUnsafeBufferPointer { rows in
-            rowOf.withUnsafeBufferPointer { rowOf in
-                kinds.withUnsafeBufferPointer { kinds in
+        // restricted, its computed value when basic and external, 0 when non-basic. Every array is
+        // reached through a mutable buffer (an in-place access: a read-only one retained and released
+        // each array on every call, a tenth of a step, `Tools/profile.sh EngineC7advance`).
+        rows.withUnsafeMutableBufferPointer { rows in
+            rowOf.withUnsafeMutableBufferPointer { rowOf in
+                kinds.withUnsafeMutableBufferPointer { kinds in
                     extValue.withUnsafeMutableBufferPointer { extValue in
-                        progSyms.withUnsafeBufferPointer { syms in
-                            progCoefs.withUnsafeBufferPointer { coefs in
-                                var k = 0
-                                for d in progX.indices {
-                                    var v = rows[Int(progSlot[d])].constant
-                                    let end = Int(progEnd[d])
-                                    while k < end {
-                                        let s = Int(syms[k])
-                                        let sr = rowOf[s]
-                                        if sr >= 0 {
-                                            v +=
-                                                coefs[k]
-                                                * (kinds[s] == .external ? extValue[s] : rows[Int(sr)].constant)
+                        progSyms.withUnsafeMutableBufferPointer { syms in
+                            progCoefs.withUnsafeMutableBufferPointer { coefs in
+                                progX.withUnsafeMutableBufferPointer { progX in
+                                    progSlot.withUnsafeMutableBufferPointer { progSlot in
+                                        progEnd.withUnsafeMutableBufferPointer { progEnd in
+                                            var k = 0
+                                            for d in 0..<progX.count {
+                                                var v = rows[Int(progSlot[d])].constant
+                                                let end = Int(progEnd[d])
+                                                while k < end {
+                                                    let s = Int(syms[k])
+                                                    let sr = rowOf[s]
+                                                    if sr >= 0 {
+                                                        v +=
+                                                            coefs[k]
+                                                            * (kinds[s] == .external
+                                                                ? extValue[s] : rows[Int(sr)].constant)
+                                                    }
+                                                    k += 1
+                                                }
+                                                extValue[Int(progX[d])] = v
+                                            }
                                         }
-                                        k += 1
                                     }
-                                    extValue[Int(progX[d])] = v
                                 }
                             }
                         }

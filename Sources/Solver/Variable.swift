@@ -19,6 +19,9 @@ public final class Variable: CustomStringConvertible, @unchecked Sendable {
     /// For a variable made for a `VariableBlock`: its entry among the blocks of the solver that made
     /// it (checked there, like `solverIndex`); -1 otherwise.
     @usableFromInline @exclusivity(unchecked) var blockEntry: Int32 = -1
+    /// Where the last solver to make this an edit variable keeps it among its edits: a hint, checked
+    /// there, so suggesting a value needs no hashing (each step suggests the root's size).
+    @usableFromInline @exclusivity(unchecked) var editIndex: Int32 = -1
 
     public init(_ name: String = "") {
         base = name

@@ -67,4 +67,27 @@ import Testing
         try remove(b, c1)
         check([a, b, d], "nobody holds anything")
     }
+
+    /// Edit variables found through the variable's hint: after a removal moves the last edit into
+    /// the freed place, and with one variable an edit variable of two solvers (the hint is the last
+    /// one's), every suggestion reaches the right edit.
+    @Test func editVariablesAreFoundAfterRemovalsAndInTwoSolvers() throws {
+        let (x, y, z) = (Variable("x"), Variable("y"), Variable("z"))
+        let a = Solver()
+        let b = Solver()
+        for v in [x, y, z] { try a.addEditVariable(v, strength: Strength.strong) }
+        try b.addEditVariable(z, strength: Strength.strong)  // z's hint is now b's index, 0
+        try a.removeEditVariable(x)  // z moves into x's place in a
+        try a.suggestValue(z, 7)
+        try a.suggestValue(y, 3)
+        try b.suggestValue(z, 11)
+        #expect(throws: SolverError.self) { try a.suggestValue(x, 1) }
+        a.updateVariables()
+        #expect(y.value == 3 && z.value == 7)
+        b.updateVariables()
+        #expect(z.value == 11)
+        try a.suggestValue(z, 8)
+        a.updateVariables()
+        #expect(z.value == 8)
+    }
 }
