@@ -435,23 +435,31 @@ public final class AutoLayoutEngine {
     /// once (each read of a class's stored property in a loop is a dynamic exclusivity check: they
     /// were a quarter of a step, `Tools/profile.sh advance`).
     private func absoluteFrames() -> [Rect] {
+        var out: [Rect] = []
+        absoluteFrames(into: &out)
+        return out
+    }
+
+    /// The same, written over `out` (a step reuses one buffer).
+    private func absoluteFrames(into out: inout [Rect]) {
         let v = variables
-        let views = tree.views
         var values: [Double] = []
         swap(&values, &valueBuffer)  // reused without a copy
         solver.values(of: v.block, into: &values)  // x, y, width, height per view
         defer { valueBuffer = values }
-        var out: [Rect] = []
-        out.reserveCapacity(views.count)
-        for i in views.indices {
-            let rect = Rect(x: values[4 * i], y: values[4 * i + 1], width: values[4 * i + 2], height: values[4 * i + 3])
-            out.append(v.hasAlignmentInsets ? views[i].frame(forAlignmentRect: rect) : rect)
+        out.removeAll(keepingCapacity: true)
+        tree.views.withUnsafeBufferPointer { views in  // read in place: subscripting copies a View
+            for i in views.indices {
+                let rect = Rect(
+                    x: values[4 * i], y: values[4 * i + 1], width: values[4 * i + 2], height: values[4 * i + 3])
+                out.append(v.hasAlignmentInsets ? views[i].frame(forAlignmentRect: rect) : rect)
+            }
         }
-        return out
     }
 
-    /// Scratch for reading the variables' values.
+    /// Scratch for reading the variables' values and the frames of a step.
     @exclusivity(unchecked) private var valueBuffer: [Double] = []
+    @exclusivity(unchecked) private var frameBuffer: [Rect] = []
 
     /// The solution's frames in parent coordinates, unrounded.
     private func solvedFrames() -> [Rect] { parentRelative(absoluteFrames()) }
@@ -469,7 +477,10 @@ public final class AutoLayoutEngine {
     }
 
     private func readFrames(_ size: Size) {
-        var absolute = absoluteFrames()
+        var absolute: [Rect] = []
+        swap(&absolute, &frameBuffer)  // reused without a copy
+        defer { frameBuffer = absolute }
+        absoluteFrames(into: &absolute)
         if let scale = configuration.scale {
             var rounded = roundedByScale
             for i in absolute.indices {
@@ -480,7 +491,7 @@ public final class AutoLayoutEngine {
             roundedByScale = rounded
         }
         tree.superviewSize = Size(width: variables.rootWidth.value, height: variables.rootHeight.value)
-        tree.setFrames(parentRelative(absolute))
+        tree.setFrames(absolute: absolute)
     }
 
     /// Variables that no installed constraint mentions; recomputed only when constraints change.

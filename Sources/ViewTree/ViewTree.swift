@@ -80,6 +80,23 @@ public struct ViewTree: Hashable, Sendable {
         for i in views.indices { views[i].frame = frames[i] }
     }
 
+    /// Sets every view's frame from frames in the root's coordinates, each made relative to its
+    /// parent's, in one pass with nothing allocated (a layout engine does this after every step).
+    public mutating func setFrames(absolute frames: [Rect]) {
+        precondition(frames.count == views.count, "one frame per view")
+        let parents = parentIndex
+        views.withUnsafeMutableBufferPointer { views in
+            for i in views.indices {
+                var r = frames[i]
+                if let p = parents[i] {
+                    r.x -= frames[p].x
+                    r.y -= frames[p].y
+                }
+                views[i].frame = r
+            }
+        }
+    }
+
     /// The index of the view with this id.
     public func index(of id: String) -> Int? { views.firstIndex { $0.id == id } }
 
