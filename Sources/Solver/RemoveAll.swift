@@ -27,21 +27,7 @@ extension SolverCore {
     private mutating func removeAllSymbols() {
         let n = kinds.count
         kinds.removeAll(keepingCapacity: true)
-        for i in 0..<n {
-            rowOf[i] = -1
-            obj[i] = 0
-            inHeap[i] = false
-            owner[i] = -1
-            extValue[i] = 0
-            defPos[i] = 0
-            hasParam[i] = false
-            markA[i] = 0
-            idxA[i] = 0
-            markB[i] = 0
-            markC[i] = 0
-            scratchCoef[i] = 0
-            jObjMark[i] = false
-        }
+        resetSymbolSlots(0..<n)
         cols.removeAll(symbols: n)
         (stampA, stampB, stampC) = (0, 0, 0)
         heap.removeAll()

@@ -209,6 +209,27 @@ struct SolverCore {
         cols.extendSymbols(to: n)
     }
 
+    /// Puts the per-symbol slots of forgotten symbols back to their starting values (those
+    /// `extendSymbolArrays` fills with): the slots past `kinds.count` always hold them.
+    @usableFromInline
+    mutating func resetSymbolSlots(_ slots: Range<Int>) {
+        for i in slots {
+            rowOf[i] = -1
+            obj[i] = 0
+            inHeap[i] = false
+            owner[i] = -1
+            extValue[i] = 0
+            defPos[i] = 0
+            hasParam[i] = false
+            markA[i] = 0
+            idxA[i] = 0
+            markB[i] = 0
+            markC[i] = 0
+            scratchCoef[i] = 0
+            jObjMark[i] = false
+        }
+    }
+
     /// Make a symbol's id reusable if nothing refers to it any more (no row, no column entry, no
     /// objective coefficient); a stale heap entry is harmless (checked when popped).
     @usableFromInline
@@ -236,22 +257,7 @@ struct SolverCore {
         let n = kinds.count - count
         guard n > 0 else { return }
         kinds.removeLast(n)
-        // The slots past `kinds.count` go back to their starting values (see `extendSymbolArrays`).
-        for i in count..<(count + n) {
-            rowOf[i] = -1
-            obj[i] = 0
-            inHeap[i] = false
-            owner[i] = -1
-            extValue[i] = 0
-            defPos[i] = 0
-            hasParam[i] = false
-            markA[i] = 0
-            idxA[i] = 0
-            markB[i] = 0
-            markC[i] = 0
-            scratchCoef[i] = 0
-            jObjMark[i] = false
-        }
+        resetSymbolSlots(count..<(count + n))
         cols.clearSymbols(count..<(count + n))
         heap.removeAll { Int($0) >= count }
         for i in inHeap.indices { inHeap[i] = false }
