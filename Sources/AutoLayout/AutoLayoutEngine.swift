@@ -196,19 +196,20 @@ public final class AutoLayoutEngine {
         guard !ambiguousSet.isEmpty else { return [] }
         return ContentSize.ties(
             tree,
-            solvedSizes: tree.views.indices.map {
-                Size(width: variables.width[$0].value, height: variables.height[$0].value)
-            },
-            ambiguous: ambiguousSet)
+            solvedSizes: solvedSizes(), ambiguous: ambiguousSet)
     }
 
     /// Per view with an intrinsic size, how its content priorities decided its size in the last step.
     public func contentSizeCauses() -> [Int: ContentSizeCauses] {
-        ContentSize.causes(
-            tree,
-            solvedSizes: tree.views.indices.map {
-                Size(width: variables.width[$0].value, height: variables.height[$0].value)
-            })
+        ContentSize.causes(tree, solvedSizes: solvedSizes())
+    }
+
+    /// Every view's solved size, read from the solver in one pass (through `width[i]` and `height[i]`
+    /// an object would be made for each variable on the first read; the sweep asks every step).
+    private func solvedSizes() -> [Size] {
+        var values: [Double] = []
+        solver.values(of: variables.block, into: &values)  // x, y, width, height per view
+        return tree.views.indices.map { Size(width: values[4 * $0 + 2], height: values[4 * $0 + 3]) }
     }
 
     /// Resizes and lays out without the ambiguity query (the sweep asks for it only where frames
@@ -462,19 +463,7 @@ public final class AutoLayoutEngine {
     @exclusivity(unchecked) private var frameBuffer: [Rect] = []
 
     /// The solution's frames in parent coordinates, unrounded.
-    private func solvedFrames() -> [Rect] { parentRelative(absoluteFrames()) }
-
-    /// Frames in the root's coordinates made relative to each view's parent.
-    private func parentRelative(_ absolute: [Rect]) -> [Rect] {
-        let parents = tree.parentIndex
-        var out = absolute
-        for i in absolute.indices {
-            guard let p = parents[i] else { continue }
-            out[i].x -= absolute[p].x
-            out[i].y -= absolute[p].y
-        }
-        return out
-    }
+    private func solvedFrames() -> [Rect] { tree.relativeFrames(absolute: absoluteFrames()) }
 
     private func readFrames(_ size: Size) {
         var absolute: [Rect] = []

@@ -66,13 +66,25 @@ struct ColumnIndex {
     /// behind.
     @usableFromInline
     mutating func clearSymbols(_ symbols: Range<Int>) {
+        resetColumns(symbols)
+        compactIfMostlyLeftBehind()
+    }
+
+    /// Empties the columns of the first `symbols` symbols (the rest are empty) and the entries.
+    @usableFromInline
+    mutating func removeAll(symbols: Int) {
+        resetColumns(0..<symbols)
+        entries.removeAll(keepingCapacity: true)
+        live = 0
+    }
+
+    private mutating func resetColumns(_ symbols: Range<Int>) {
         for s in symbols {
             live -= Int(capacity[s])
             start[s] = 0
             count[s] = 0
             capacity[s] = 0
         }
-        compactIfMostlyLeftBehind()
     }
 
     @usableFromInline

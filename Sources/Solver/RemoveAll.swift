@@ -94,13 +94,3 @@ extension SolverCore {
         (jRowCount, jInfeasibleCount) = (0, 0)
     }
 }
-
-extension ColumnIndex {
-    /// Empties the columns of the first `symbols` symbols (the rest are empty) and the entries.
-    @usableFromInline
-    mutating func removeAll(symbols: Int) {
-        for s in 0..<symbols { (start[s], count[s], capacity[s]) = (0, 0, 0) }
-        entries.removeAll(keepingCapacity: true)
-        live = 0
-    }
-}

@@ -23,8 +23,10 @@ public struct ViewTree: Hashable, Sendable {
     /// Children of the superview, in `views` order.
     public let rootChildren: [Int]
 
-    public init(superviewSize: Size, views: [View], superviewMargins: EdgeInsets = .defaultLayoutMargins,
-                layoutDirection: LayoutDirection = .leftToRight, root: RootView? = nil) throws(ViewTreeError) {
+    public init(
+        superviewSize: Size, views: [View], superviewMargins: EdgeInsets = .defaultLayoutMargins,
+        layoutDirection: LayoutDirection = .leftToRight, root: RootView? = nil
+    ) throws(ViewTreeError) {
         var index: [String: Int] = [:]
         for (i, v) in views.enumerated() {
             if v.id.isEmpty { throw ViewTreeError(viewID: v.id, problem: .emptyID) }
@@ -80,21 +82,31 @@ public struct ViewTree: Hashable, Sendable {
         for i in views.indices { views[i].frame = frames[i] }
     }
 
-    /// Sets every view's frame from frames in the root's coordinates, each made relative to its
-    /// parent's, in one pass with nothing allocated (a layout engine does this after every step).
+    /// Sets every view's frame from frames in the root's coordinates (`relativeFrame`), in one pass
+    /// with nothing allocated (a layout engine does this after every step).
     public mutating func setFrames(absolute frames: [Rect]) {
         precondition(frames.count == views.count, "one frame per view")
         let parents = parentIndex
         views.withUnsafeMutableBufferPointer { views in
-            for i in views.indices {
-                var r = frames[i]
-                if let p = parents[i] {
-                    r.x -= frames[p].x
-                    r.y -= frames[p].y
-                }
-                views[i].frame = r
-            }
+            for i in views.indices { views[i].frame = Self.relativeFrame(i, absolute: frames, parents: parents) }
         }
+    }
+
+    /// Frames in the root's coordinates made relative to each view's parent (`relativeFrame`).
+    public func relativeFrames(absolute frames: [Rect]) -> [Rect] {
+        precondition(frames.count == views.count, "one frame per view")
+        return frames.indices.map { Self.relativeFrame($0, absolute: frames, parents: parentIndex) }
+    }
+
+    /// View i's frame in its parent's coordinates, from every view's frame in the root's.
+    @inline(__always)
+    private static func relativeFrame(_ i: Int, absolute frames: [Rect], parents: [Int?]) -> Rect {
+        var r = frames[i]
+        if let p = parents[i] {
+            r.x -= frames[p].x
+            r.y -= frames[p].y
+        }
+        return r
     }
 
     /// The index of the view with this id.

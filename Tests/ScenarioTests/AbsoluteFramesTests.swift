@@ -2,7 +2,7 @@ import Geometry
 import Testing
 import ViewTree
 
-/// `ViewTree.setFrames(absolute:)`: frames in the root's coordinates become each view's frame in its
+/// `ViewTree.setFrames(absolute:)` and `relativeFrames(absolute:)`: frames in the root's coordinates become each view's frame in its
 /// parent's, whatever order parents and children come in.
 @Suite struct AbsoluteFramesTests {
     @Test func absoluteFramesBecomeParentRelative() throws {
@@ -14,12 +14,14 @@ import ViewTree
             View(id: "d", frame: Rect(x: 0, y: 0, width: 5, height: 5)),
         ]
         var tree = try ViewTree(superviewSize: Size(width: 400, height: 400), views: views)
-        tree.setFrames(absolute: [
+        let absolute = [
             Rect(x: 20, y: 30, width: 300, height: 200),
             Rect(x: 75.5, y: 90, width: 12, height: 8),
             Rect(x: 60, y: 70, width: 100, height: 50),
             Rect(x: 1, y: 2, width: 3, height: 4),
-        ])
+        ]
+        let relative = tree.relativeFrames(absolute: absolute)
+        tree.setFrames(absolute: absolute)
         #expect(
             tree.views.map(\.frame) == [
                 Rect(x: 20, y: 30, width: 300, height: 200),
@@ -27,5 +29,6 @@ import ViewTree
                 Rect(x: 40, y: 40, width: 100, height: 50),  // 60 − 20, 70 − 30
                 Rect(x: 1, y: 2, width: 3, height: 4),
             ])
+        #expect(relative == tree.views.map(\.frame))
     }
 }
