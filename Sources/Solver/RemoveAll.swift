@@ -46,11 +46,7 @@ extension SolverCore {
         (nextBack, nextFront) = (0, -1)
         maxStrength = 1
         programDirty = true
-        progX.removeAll(keepingCapacity: true)
-        progSlot.removeAll(keepingCapacity: true)
-        progEnd.removeAll(keepingCapacity: true)
-        progSyms.removeAll(keepingCapacity: true)
-        progCoefs.removeAll(keepingCapacity: true)
+        program.removeAll()
     }
 
     private mutating func removeAllConstraints() {
@@ -82,7 +78,6 @@ extension SolverCore {
         targets.removeAll(keepingCapacity: true)
         batchSymbols.removeAll(keepingCapacity: true)
         mergedTerms.removeAll(keepingCapacity: true)
-        pushes.removeAll(keepingCapacity: true)
         expandHeap.removeAll()
         journaling = false
         journaledSlot.removeAll(keepingCapacity: true)

@@ -36,10 +36,12 @@ extension SolverCore {
             }
         }
         stampB &+= 1
-        let sb = stampB, sa = stampA
+        let sb = stampB
+        let sa = stampA
         // Neither row moves in this loop (removing a cell only swaps within the target), so their
         // starts are read once.
-        let ts = Int(rows[Int(t)].start), ss = Int(rows[Int(srcRow)].start)
+        let ts = Int(rows[Int(t)].start)
+        let ss = Int(rows[Int(srcRow)].start)
         var k = cellCount(t) - 1
         while k >= 0 {
             let cell = pool[ts + k]
@@ -111,7 +113,7 @@ extension SolverCore {
         loadSource(r)
         targets.removeAll(keepingCapacity: true)
         for e in cols.entries(of: Int(s)) where definitions || !isDefinition(e.row) { targets.append(e) }
-        pushes.removeAll(keepingCapacity: true)
+        let queued = infeasible.count
         for e in targets {
             let t = e.row
             journalRow(t)
@@ -119,9 +121,9 @@ extension SolverCore {
             removeCell(t, Int(e.cellPos))
             addScaledSource(into: t, factor: f)
             let b = rows[Int(t)].basic
-            if b >= 0 && kinds[Int(b)] != .external && rows[Int(t)].constant < 0 { pushes.append(b) }
+            if b >= 0 && kinds[Int(b)] != .external && rows[Int(t)].constant < 0 { infeasible.append(b) }
         }
-        queueInfeasible()
+        orderQueued(from: queued)
         let f = obj[Int(s)]
         if f != 0 {
             setObj(s, 0)
@@ -132,23 +134,22 @@ extension SolverCore {
         }
     }
 
-    /// Append this step's infeasible rows in symbol order, as kiwi's ordered row scan would.
+    /// Puts the rows queued since `start` in symbol order, as kiwi's ordered row scan would meet them.
+    /// Rows are queued straight into `infeasible`: no scratch list to clear and copy on every suggestion.
     @inlinable
-    mutating func queueInfeasible() {
-        if pushes.isEmpty { return }
-        if pushes.count > 1 {
-            // Insertion sort: almost always two or three entries.
-            for i in 1..<pushes.count {
-                let p = pushes[i]
-                var j = i
-                while j > 0 && pushes[j - 1] > p {
-                    pushes[j] = pushes[j - 1]
-                    j -= 1
-                }
-                pushes[j] = p
+    mutating func orderQueued(from start: Int) {
+        let n = infeasible.count
+        if n - start < 2 { return }
+        // Insertion sort: almost always two or three entries.
+        for i in start + 1..<n {
+            let p = infeasible[i]
+            var j = i
+            while j > start && infeasible[j - 1] > p {
+                infeasible[j] = infeasible[j - 1]
+                j -= 1
             }
+            infeasible[j] = p
         }
-        infeasible.append(contentsOf: pushes)
     }
 
     /// Row `r`'s basic symbol leaves, `entering` enters; substitute everywhere (kiwi's pivot idiom:
@@ -169,7 +170,8 @@ extension SolverCore {
         let a = cellAt(r, k).coef
         unlinkColumn(Int(entering), Int(cellAt(r, k).colPos))
         let j = cols.append(Int(leaving), ColumnEntry(row: r, cellPos: Int32(k)))
-        let start = Int(rows[Int(r)].start), n = cellCount(r)
+        let start = Int(rows[Int(r)].start)
+        let n = cellCount(r)
         pool[start + k] = Cell(sym: leaving, colPos: j, coef: -1)
         let f = -1.0 / a
         rows[Int(r)].constant *= f
@@ -231,7 +233,9 @@ extension SolverCore {
             if c < 0 {
                 let rr = -rows[Int(e.row)].constant / c
                 if rr < ratio || (rr == ratio && b < bestBasic) {
-                    ratio = rr; best = e.row; bestBasic = b
+                    ratio = rr
+                    best = e.row
+                    bestBasic = b
                 }
             }
         }
@@ -266,7 +270,8 @@ extension SolverCore {
             if cell.coef > 0 && kinds[Int(cell.sym)] != .dummy {
                 let rr = obj[Int(cell.sym)] / cell.coef
                 if rr < ratio || (rr == ratio && cell.sym < entering) {
-                    ratio = rr; entering = cell.sym
+                    ratio = rr
+                    entering = cell.sym
                 }
             }
         }
@@ -292,7 +297,8 @@ extension SolverCore {
         guard orderDirty else { return }
         order.removeAll(keepingCapacity: true)
         stampC &+= 2
-        let inProgress = stampC &- 1, done = stampC
+        let inProgress = stampC &- 1
+        let done = stampC
         var stack: [(SymbolID, Int)] = []
         for root in varSyms where rowOf[Int(root)] >= 0 && markC[Int(root)] != done {
             markC[Int(root)] = inProgress
@@ -303,7 +309,8 @@ extension SolverCore {
                     stack[stack.count - 1].1 = i + 1
                     let t = cellAt(r, i).sym
                     if kinds[Int(t)] == .external && rowOf[Int(t)] >= 0 && markC[Int(t)] != done
-                        && markC[Int(t)] != inProgress {
+                        && markC[Int(t)] != inProgress
+                    {
                         markC[Int(t)] = inProgress
                         stack.append((t, 0))
                     }
@@ -315,7 +322,9 @@ extension SolverCore {
                     var param = false
                     for k in 0..<cellCount(r) {
                         let cell = cellAt(r, k)
-                        if kinds[Int(cell.sym)] == .external && (rowOf[Int(cell.sym)] < 0 || hasParam[Int(cell.sym)]) { param = true }
+                        if kinds[Int(cell.sym)] == .external && (rowOf[Int(cell.sym)] < 0 || hasParam[Int(cell.sym)]) {
+                            param = true
+                        }
                     }
                     hasParam[Int(s)] = param
                 }

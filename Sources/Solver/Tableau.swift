@@ -98,14 +98,10 @@ struct SolverCore {
     @usableFromInline var nextFront: Int32 = -1
     /// The largest non-required strength added (scale for rounding noise in the objective).
     @usableFromInline var maxStrength: Double = 1
-    /// The definitions flattened for `updateVariables` (rebuilt after any constraint is added or
-    /// removed): per definition its symbol, row slot and end of its cells in `progSyms`/`progCoefs`.
+    /// The definitions flattened for `updateVariables` (ValueProgram.swift), rebuilt after any
+    /// constraint is added or removed.
     @usableFromInline var programDirty = true
-    @usableFromInline var progX: [Int32] = []
-    @usableFromInline var progSlot: [Int32] = []
-    @usableFromInline var progEnd: [Int32] = []
-    @usableFromInline var progSyms: [Int32] = []
-    @usableFromInline var progCoefs: [Double] = []
+    @usableFromInline var program = ValueProgram()
     /// False in the throw-away solvers that check conflict sets (no recursion).
     @usableFromInline var minimizesConflicts = true
 
@@ -120,7 +116,6 @@ struct SolverCore {
     /// A batch's variables' symbols and one constraint's merged terms (see BatchAdd.swift).
     @usableFromInline var batchSymbols: [Int32] = []
     @usableFromInline var mergedTerms: [Cell] = []
-    @usableFromInline var pushes: [Int32] = []
     /// Definitions waiting to be expanded, latest position first (see `expandAccumulator`).
     @usableFromInline var expandHeap = KeyHeap()
 

@@ -1,0 +1,140 @@
+// Reading values back (kiwi: updateVariables): the definition rows flattened, in dependency order.
+
+/// The definition rows (rows whose basic symbol is external) as one flat program. Rows here are
+/// substituted lazily, so a definition may read other basic symbols: evaluated in dependency order,
+/// each reads values computed before it. A pivot leaves definition rows as they are, so the program
+/// stays valid until a constraint is added or removed (`programDirty`).
+@usableFromInline
+struct ValueProgram {
+    /// One definition: its symbol, its row slot, and the end of its terms in `terms`.
+    @usableFromInline
+    struct Definition {
+        @usableFromInline var symbol: Int32
+        @usableFromInline var slot: Int32
+        @usableFromInline var end: Int32
+    }
+
+    /// One cell of a definition row. `external` is the symbol's kind, which never changes: external
+    /// symbols are worth their computed value when basic, restricted ones their row constant.
+    @usableFromInline
+    struct Term {
+        @usableFromInline var symbol: Int32
+        @usableFromInline var external: Bool
+        @usableFromInline var coefficient: Double
+    }
+
+    @usableFromInline var definitions: [Definition] = []
+    @usableFromInline var terms: [Term] = []
+
+    @inlinable init() {}
+
+    mutating func removeAll() {
+        definitions.removeAll(keepingCapacity: true)
+        terms.removeAll(keepingCapacity: true)
+    }
+}
+
+extension SolverCore {
+    @usableFromInline
+    mutating func updateVariables() {
+        ensureOrder()
+        if programDirty { buildProgram() }
+        // Every array is reached through a mutable buffer (an in-place access: a read-only one
+        // retained and released each array on every call, a tenth of a step,
+        // `Tools/profile.sh EngineC7advance`).
+        rows.withUnsafeMutableBufferPointer { rows in
+            rowOf.withUnsafeMutableBufferPointer { rowOf in
+                extValue.withUnsafeMutableBufferPointer { extValue in
+                    program.definitions.withUnsafeMutableBufferPointer { definitions in
+                        program.terms.withUnsafeMutableBufferPointer { terms in
+                            ValueProgram.evaluate(definitions, terms, rows: rows, rowOf: rowOf, into: extValue)
+                        }
+                    }
+                    varRefs.withUnsafeMutableBufferPointer { varRefs in
+                        varSyms.withUnsafeMutableBufferPointer { varSyms in
+                            for i in varRefs.indices {
+                                guard let ref = varRefs[i] else { continue }  // a block's variable with no object
+                                let s = Int(varSyms[i])
+                                let v = rowOf[s] >= 0 ? extValue[s] : 0
+                                ref._withUnsafeGuaranteedRef { $0.value = v }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Flattens the definitions, in dependency order, for `updateVariables`. Runs once after the
+    /// constraints change, on the first step after a build: sized first and filled through pointers,
+    /// since appending cell by cell cost about two steps' worth (`Tools/profile.sh EngineC7advance`).
+    @usableFromInline
+    mutating func buildProgram() {
+        var total = 0
+        for x in order { total += cellCount(rowOf[Int(x)]) }
+        let noDefinition = ValueProgram.Definition(symbol: 0, slot: 0, end: 0)
+        let noTerm = ValueProgram.Term(symbol: 0, external: false, coefficient: 0)
+        program.removeAll()
+        program.definitions.append(contentsOf: repeatElement(noDefinition, count: order.count))
+        program.terms.append(contentsOf: repeatElement(noTerm, count: total))
+        rows.withUnsafeBufferPointer { rows in
+            pool.withUnsafeBufferPointer { pool in
+                kinds.withUnsafeBufferPointer { kinds in
+                    program.definitions.withUnsafeMutableBufferPointer { definitions in
+                        program.terms.withUnsafeMutableBufferPointer { terms in
+                            var k = 0
+                            for (d, x) in order.enumerated() {
+                                let r = rowOf[Int(x)]
+                                let row = rows[Int(r)]
+                                for c in Int(row.start)..<Int(row.start + row.count) {
+                                    let s = pool[c].sym
+                                    terms[k] = ValueProgram.Term(
+                                        symbol: s, external: kinds[Int(s)] == .external, coefficient: pool[c].coef)
+                                    k += 1
+                                }
+                                definitions[d] = ValueProgram.Definition(symbol: x, slot: r, end: Int32(k))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        programDirty = false
+    }
+}
+
+extension ValueProgram {
+    /// Each definition's value into `values[symbol]`: its row constant plus its terms, a term's symbol
+    /// worth its computed value when basic and external, its row constant when basic and restricted,
+    /// 0 when non-basic.
+    @inlinable @inline(__always)
+    static func evaluate(
+        _ definitions: UnsafeMutableBufferPointer<Definition>, _ terms: UnsafeMutableBufferPointer<Term>,
+        rows: UnsafeMutableBufferPointer<Row>, rowOf: UnsafeMutableBufferPointer<Int32>,
+        into values: UnsafeMutableBufferPointer<Double>
+    ) {
+        var k = 0
+        // The definition just computed, kept in a register: in dependency order the next one often
+        // reads it (a chain of views each placed against the one before), and reading it back from
+        // memory would wait for the store (chain:1000 resize 6.3 → 4.2 µs, `layoutlab-bench`).
+        var lastX = -1
+        var lastV = 0.0
+        for definition in definitions {
+            var v = rows[Int(definition.slot)].constant
+            let end = Int(definition.end)
+            while k < end {
+                let term = terms[k]
+                let s = Int(term.symbol)
+                let sr = rowOf[s]
+                if sr >= 0 {
+                    let x = s == lastX ? lastV : term.external ? values[s] : rows[Int(sr)].constant
+                    v += term.coefficient * x
+                }
+                k += 1
+            }
+            lastX = Int(definition.symbol)
+            lastV = v
+            values[lastX] = v
+        }
+    }
+}
