@@ -180,12 +180,25 @@ extension SolverCore {
 
     @usableFromInline
     mutating func rollbackVariables(varCount: Int) {
+        var withObjects = 0
         while varList.count > varCount {
-            if let v = varList.removeLast() { varSym[ObjectIdentifier(v)] = nil }
-            varRefs.removeLast()
+            if let v = varList.removeLast() {
+                varSym[ObjectIdentifier(v)] = nil
+                withObjects += 1
+            }
             varSyms.removeLast()
             let e = Int(varBlockEntry.removeLast())
             if e >= 0 { blockVar[e] = -1 }  // met again when a constraint next uses it
+        }
+        // Their object entries, one each, near the end (an object made on request for an older
+        // variable may have been appended after them).
+        var k = objectRefs.count - 1
+        while withObjects > 0 {
+            if objectRefs[k].variable >= Int32(varCount) {
+                objectRefs.remove(at: k)
+                withObjects -= 1
+            }
+            k -= 1
         }
     }
 

@@ -112,13 +112,25 @@ extension SolverCore {
     func variableListViolations() -> [String] {
         var problems: [String] = []
         let n = varList.count
-        if varRefs.count != n || varSyms.count != n || varBlockEntry.count != n {
-            problems.append("variable list: \(n) variables, \(varRefs.count) refs, \(varSyms.count) symbols")
+        if varSyms.count != n || varBlockEntry.count != n {
+            problems.append("variable list: \(n) variables, \(varSyms.count) symbols")
             return problems
+        }
+        var refs = [Int](repeating: 0, count: n)
+        for r in objectRefs {
+            let i = Int(r.variable)
+            if i >= n || varList[i] !== r.object.takeUnretainedValue() {
+                problems.append("object entry for variable \(i): not that variable's object")
+            } else {
+                refs[i] += 1
+            }
         }
         for i in 0..<n {
             if kinds[Int(varSyms[i])] != .external { problems.append("variable \(i): symbol not external") }
-            if (varList[i] == nil) != (varRefs[i] == nil) { problems.append("variable \(i): object and ref disagree") }
+            if refs[i] != (varList[i] == nil ? 0 : 1) {
+                problems.append(
+                    "variable \(i): \(refs[i]) object entries for \(varList[i] == nil ? "no" : "an") object")
+            }
             let e = Int(varBlockEntry[i])
             if e >= 0 && (blockVar[e] != Int32(i) || varList[i] !== blockObjects[e]) {
                 problems.append("variable \(i): block entry \(e) does not point back")

@@ -62,7 +62,7 @@ extension SolverCore {
         editKeys.removeAll(keepingCapacity: true)
         varSym.removeAll(keepingCapacity: true)
         varList.removeAll(keepingCapacity: true)
-        varRefs.removeAll(keepingCapacity: true)
+        objectRefs.removeAll(keepingCapacity: true)
         varSyms.removeAll(keepingCapacity: true)
         varBlockEntry.removeAll(keepingCapacity: true)
         blocks.removeAll(keepingCapacity: true)

@@ -456,8 +456,8 @@ extension SolverCore {
         } else {
             varSym[key] = s
         }
+        objectRefs.append(ObjectRef(v, variable: varList.count))
         varList.append(v)
-        varRefs.append(Unmanaged.passUnretained(v))
         varSyms.append(s)
         varBlockEntry.append(-1)
         return s

@@ -75,9 +75,10 @@ struct SolverCore {
     /// The variables the solver has met, in order of first use; nil for a block's variable that has no
     /// object (yet).
     @usableFromInline var varList: [Variable?] = []
-    /// The same variables, unretained (`varList` keeps them alive), for writing values without
-    /// reference counting.
-    @usableFromInline var varRefs: [Unmanaged<Variable>?] = []
+    /// The listed variables that have an object, unretained (`varList` keeps them alive): the
+    /// objects `updateVariables` writes values into, without reference counting and without passing
+    /// over a block's variables, which have none (a layout engine's four per view).
+    @usableFromInline var objectRefs: [ObjectRef] = []
     @usableFromInline var varSyms: [Int32] = []
     /// Per variable in `varList`, its entry among the blocks' variables, or -1 (see VariableBlock.swift).
     @usableFromInline var varBlockEntry: [Int32] = []
@@ -148,7 +149,6 @@ struct SolverCore {
         order.reserveCapacity(rowCount)
         records.reserveCapacity(constraints)
         varList.reserveCapacity(variables)
-        varRefs.reserveCapacity(variables)
         varBlockEntry.reserveCapacity(variables)
         varSyms.reserveCapacity(variables)
     }
@@ -552,4 +552,16 @@ struct SolverCore {
 struct EditInfo {
     @usableFromInline var marker: SymbolID
     @usableFromInline var constant: Double
+}
+
+/// A variable's object, unretained, and its index in `SolverCore.varList`.
+@usableFromInline
+struct ObjectRef {
+    @usableFromInline var object: Unmanaged<Variable>
+    @usableFromInline var variable: Int32
+
+    @inlinable init(_ object: Variable, variable: Int) {
+        self.object = .passUnretained(object)
+        self.variable = Int32(variable)
+    }
 }

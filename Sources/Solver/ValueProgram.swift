@@ -50,13 +50,12 @@ extension SolverCore {
                             ValueProgram.evaluate(definitions, terms, rows: rows, rowOf: rowOf, into: extValue)
                         }
                     }
-                    varRefs.withUnsafeMutableBufferPointer { varRefs in
+                    objectRefs.withUnsafeMutableBufferPointer { objectRefs in
                         varSyms.withUnsafeMutableBufferPointer { varSyms in
-                            for i in varRefs.indices {
-                                guard let ref = varRefs[i] else { continue }  // a block's variable with no object
-                                let s = Int(varSyms[i])
+                            for r in objectRefs {
+                                let s = Int(varSyms[Int(r.variable)])
                                 let v = rowOf[s] >= 0 ? extValue[s] : 0
-                                ref._withUnsafeGuaranteedRef { $0.value = v }
+                                r.object._withUnsafeGuaranteedRef { $0.value = v }
                             }
                         }
                     }

@@ -56,8 +56,8 @@ extension SolverCore {
         let s = newSymbol(.external)
         blockVar[e] = Int32(varList.count)
         let object = blockObjects[e]
+        if let object { objectRefs.append(ObjectRef(object, variable: varList.count)) }
         varList.append(object)
-        varRefs.append(object.map { Unmanaged.passUnretained($0) })
         varSyms.append(s)
         varBlockEntry.append(Int32(e))
         return s
@@ -74,7 +74,7 @@ extension SolverCore {
         let i = Int(blockVar[e])
         if i >= 0 {
             varList[i] = v
-            varRefs[i] = Unmanaged.passUnretained(v)
+            objectRefs.append(ObjectRef(v, variable: i))
             v.value = value(ofVariable: i)
         }
         return v

@@ -84,6 +84,33 @@ import Testing
         #expect(values == [v0.value, v1.value, v2.value] && values[0] == 10 && values[2] == 12)
     }
 
+    /// Rolling back an add drops the object entries of the variables it met, also when an object
+    /// made on request for an older variable was listed after them; `updateVariables` then writes
+    /// exactly the remaining objects.
+    @Test func rollingBackAnAddDropsTheObjectsOfItsVariables() throws {
+        let s = Solver()
+        let block = s.addVariables(count: 2) { "b\($0)" }
+        var batch = ConstraintBatch(block: block)
+        batch.addTerm(0, 1)
+        batch.endConstraint(constant: -7, .equal)  // b0 == 7
+        var handles: [ConstraintHandle] = []
+        try s.addConstraints(batch, into: &handles)
+        let kept = Variable("kept")
+        try s.addConstraint(kept == 3)
+        let start = s.core.beginAdd()
+        let dropped = Variable("dropped")
+        _ = s.core.symbol(for: dropped)
+        _ = s.core.blockSymbol(Int(block.start) + 1)
+        let b0 = s.variable(block, 0)  // its object listed after `dropped`'s
+        #expect(s.core.objectRefs.count == 3)
+        s.core.rollbackNewSymbols(symbolCount: start.symbols, varCount: start.variables)
+        #expect(s.invariantViolations().isEmpty, "\(s.invariantViolations())")
+        #expect(s.core.objectRefs.map { s.core.varList[Int($0.variable)] }.map { $0?.name } == ["kept", "b0"])
+        dropped.value = -1
+        s.updateVariables()
+        #expect(kept.value == 3 && b0.value == 7 && dropped.value == -1)
+    }
+
     /// A conflict over block variables names constraints over their objects, with the block's
     /// names; an ambiguity report gives the block variable's object.
     @Test func reportsNameTheBlocksVariables() throws {
