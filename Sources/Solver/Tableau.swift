@@ -7,10 +7,10 @@
 @usableFromInline
 struct SolverCore {
     // MARK: Per symbol
-    @usableFromInline var kinds: [SymbolKind] = []
+    @usableFromInline var kinds: SolverArray<SymbolKind> = []
     @usableFromInline var cols = ColumnIndex()
     /// Row slot whose basic symbol this is, or -1 when non-basic.
-    @usableFromInline var rowOf: [Int32] = []
+    @usableFromInline var rowOf: SolverArray<Int32> = []
     /// Objective coefficient (dense; 0 when absent). Only non-basic symbols have one.
     @usableFromInline var obj: [Double] = []
     @usableFromInline var inHeap: [Bool] = []
@@ -19,12 +19,12 @@ struct SolverCore {
     /// Value of each basic external symbol, computed by `updateVariables`.
     @usableFromInline var extValue: [Double] = []
     /// Position of a definition row in `order` (valid while `orderDirty` is false).
-    @usableFromInline var defPos: [Int32] = []
+    @usableFromInline var defPos: SolverArray<Int32> = []
     /// Whether a definition may depend on a free variable (conservative: true can be stale).
-    @usableFromInline var hasParam: [Bool] = []
+    @usableFromInline var hasParam: SolverArray<Bool> = []
     // Scratch marks (stamped, so they never need clearing).
-    @usableFromInline var markA: [UInt32] = []
-    @usableFromInline var idxA: [Int32] = []
+    @usableFromInline var markA: SolverArray<UInt32> = []
+    @usableFromInline var idxA: SolverArray<Int32> = []
     @usableFromInline var markB: [UInt32] = []
     @usableFromInline var markC: [UInt32] = []
     @usableFromInline var scratchCoef: [Double] = []
@@ -33,10 +33,10 @@ struct SolverCore {
     @usableFromInline var stampC: UInt32 = 0
 
     // MARK: Rows
-    @usableFromInline var rows: [Row] = []
+    @usableFromInline var rows: SolverArray<Row> = []
     /// Every row's cells, each row in its own run of `capacity` slots (see `Row`, `moveRow`,
     /// `compactIfMostlyLeftBehind`).
-    @usableFromInline var pool: [Cell] = []
+    @usableFromInline var pool: SolverArray<Cell> = []
     /// Σ capacity over `rows`: the pool slots in use (the rest were left behind by moved rows).
     @usableFromInline var poolLive = 0
     /// Pools smaller than this are never compacted (a copy would cost more than the slots it frees);
@@ -90,7 +90,7 @@ struct SolverCore {
     @usableFromInline var infeasible: [Int32] = []
     /// Definition rows (basic external symbols) in dependency order: each refers only to basic
     /// externals earlier in the order.
-    @usableFromInline var order: [Int32] = []
+    @usableFromInline var order: SolverArray<Int32> = []
     @usableFromInline var orderDirty = false
     /// `order` must be re-sorted by `defPos` (after a definition was placed in front).
     @usableFromInline var orderNeedsSort = false
@@ -110,9 +110,9 @@ struct SolverCore {
     /// The row being substituted (see `loadSource`).
     @usableFromInline var srcRow: Int32 = -1
     @usableFromInline var srcConstant: Double = 0
-    @usableFromInline var acc: [Cell] = []
+    @usableFromInline var acc: SolverArray<Cell> = []
     @usableFromInline var accConstant: Double = 0
-    @usableFromInline var accDirect: [Cell] = []
+    @usableFromInline var accDirect: SolverArray<Cell> = []
     @usableFromInline var targets: [ColumnEntry] = []
     /// A batch's variables' symbols and one constraint's merged terms (see BatchAdd.swift).
     @usableFromInline var batchSymbols: [Int32] = []
@@ -314,7 +314,7 @@ struct SolverCore {
     /// Copy every row's run, in slot order, into a fresh pool without the runs left behind.
     @usableFromInline
     mutating func compactPool() {
-        var fresh: [Cell] = []
+        var fresh: SolverArray<Cell> = []
         fresh.reserveCapacity(2 * poolLive)
         for i in rows.indices {
             let row = rows[i]

@@ -1,0 +1,95 @@
+import PropertyBased
+import Testing
+
+@testable import Solver
+
+/// `SolverArray` against `Array`: random sequences of the operations the solver uses give the
+/// same elements, count and printed form; storage kept by `removeAll(keepingCapacity: true)` stays;
+/// elements are released exactly once however they leave.
+@Suite struct SolverArrayTests {
+    @Test func randomOperationsMatchArray() async {
+        await propertyCheck(count: 200, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            var rng = SplitMix(state: seed)
+            var a: SolverArray<Int32> = []
+            var b: [Int32] = []
+            for step in 0..<400 {
+                switch Int.random(in: 0..<9, using: &rng) {
+                case 0, 1:
+                    let x = Int32.random(in: -50...50, using: &rng)
+                    a.append(x)
+                    b.append(x)
+                case 2:
+                    let k = Int.random(in: 0...9, using: &rng)
+                    a.append(contentsOf: repeatElement(Int32(step), count: k))
+                    b.append(contentsOf: repeatElement(Int32(step), count: k))
+                case 3:
+                    let xs = (0..<Int.random(in: 0...5, using: &rng)).map { Int32($0 * step) }
+                    a.append(contentsOf: xs.lazy.filter { $0 % 2 == 0 })  // underestimates its count
+                    b.append(contentsOf: xs.lazy.filter { $0 % 2 == 0 })
+                case 4 where !b.isEmpty:
+                    let i = Int.random(in: 0..<b.count, using: &rng)
+                    a[i] += 7
+                    b[i] += 7
+                case 5:
+                    #expect(a.popLast() == b.popLast())
+                case 6 where !b.isEmpty:
+                    let k = Int.random(in: 0...b.count, using: &rng)
+                    a.removeLast(k)
+                    b.removeLast(k)
+                case 7:
+                    let capacity = a.capacity
+                    a.removeAll(keepingCapacity: true)
+                    b.removeAll(keepingCapacity: true)
+                    #expect(a.capacity == capacity)
+                default:
+                    a.sort()
+                    b.sort()
+                }
+                #expect(Array(a) == b && a.count == b.count, "seed \(seed) step \(step)")
+            }
+            #expect(a.description == b.description)
+            a.withUnsafeMutableBufferPointer { buffer in
+                for i in buffer.indices { buffer[i] = -buffer[i] }
+            }
+            #expect(Array(a) == b.map { -$0 })
+            #expect(a.withUnsafeBufferPointer { Array($0) } == b.map { -$0 })
+        }
+    }
+
+    /// Reflected as a collection of its elements, as `Array` is (the recycling test reads the
+    /// solver's fields through `Mirror`).
+    @Test func reflectsAsACollection() {
+        let a: SolverArray<Int32> = [3, 1, 2]
+        let m = Mirror(reflecting: a)
+        #expect(m.displayStyle == .collection)
+        #expect(m.children.map { $0.value as? Int32 } == [3, 1, 2])
+        #expect(a == [3, 1, 2] && a != [3, 1])
+    }
+
+    final class Counted {
+        nonisolated(unsafe) static var live = 0
+        init() { Counted.live += 1 }
+        deinit { Counted.live -= 1 }
+    }
+
+    @Test func elementsAreReleasedOnceWhicheverWayTheyLeave() {
+        Counted.live = 0
+        do {
+            var a = SolverArray<Counted>()
+            for _ in 0..<100 { a.append(Counted()) }  // grows several times
+            #expect(Counted.live == 100)
+            _ = a.removeLast()
+            a.removeLast(9)
+            #expect(Counted.live == 90)
+            a.removeAll(keepingCapacity: true)
+            #expect(Counted.live == 0)
+            a.append(contentsOf: (0..<5).map { _ in Counted() })
+            a.removeAll()
+            #expect(Counted.live == 0)
+            a.append(Counted())
+            a[0] = Counted()
+            #expect(Counted.live == 1)
+        }
+        #expect(Counted.live == 0)
+    }
+}
