@@ -10,10 +10,10 @@
 @usableFromInline
 struct ColumnIndex {
     /// Per symbol: where its run starts, how many entries it holds, and how many it has room for.
-    @usableFromInline var start: [Int32] = []
-    @usableFromInline var count: [Int32] = []
-    @usableFromInline var capacity: [Int32] = []
-    @usableFromInline var entries: [ColumnEntry] = []
+    @usableFromInline var start: SolverArray<Int32> = []
+    @usableFromInline var count: SolverArray<Int32> = []
+    @usableFromInline var capacity: SolverArray<Int32> = []
+    @usableFromInline var entries: SolverArray<ColumnEntry> = []
     /// Σ capacity: the slots of `entries` in use (the rest were left behind by moved runs).
     @usableFromInline var live = 0
     /// Arrays smaller than this are never compacted (a copy would cost more than the slots it frees).
@@ -41,9 +41,10 @@ struct ColumnIndex {
         set { entries[Int(start[s]) + j] = newValue }
     }
 
-    /// Symbol `s`'s entries, for reading (a mutation of the index while the slice lives copies it).
+    /// Symbol `s`'s entries, for reading: the slice shares the index's storage (`SolverArray`), so
+    /// the index must not change while it is in use (every caller only reads).
     @inlinable
-    func entries(of s: Int) -> ArraySlice<ColumnEntry> {
+    func entries(of s: Int) -> Slice<SolverArray<ColumnEntry>> {
         let a = Int(start[s])
         return entries[a..<(a + Int(count[s]))]
     }
@@ -128,7 +129,7 @@ struct ColumnIndex {
     /// Copies every run, in symbol order, into a fresh array without the runs left behind.
     @usableFromInline
     mutating func compact() {
-        var fresh: [ColumnEntry] = []
+        var fresh: SolverArray<ColumnEntry> = []
         fresh.reserveCapacity(2 * live)
         for s in start.indices {
             let a = Int(start[s])

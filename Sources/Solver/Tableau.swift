@@ -12,12 +12,12 @@ struct SolverCore {
     /// Row slot whose basic symbol this is, or -1 when non-basic.
     @usableFromInline var rowOf: SolverArray<Int32> = []
     /// Objective coefficient (dense; 0 when absent). Only non-basic symbols have one.
-    @usableFromInline var obj: [Double] = []
-    @usableFromInline var inHeap: [Bool] = []
+    @usableFromInline var obj: SolverArray<Double> = []
+    @usableFromInline var inHeap: SolverArray<Bool> = []
     /// The record slot of the constraint a marker/error symbol belongs to, or -1 (for conflict sets).
-    @usableFromInline var owner: [Int32] = []
+    @usableFromInline var owner: SolverArray<Int32> = []
     /// Value of each basic external symbol, computed by `updateVariables`.
-    @usableFromInline var extValue: [Double] = []
+    @usableFromInline var extValue: SolverArray<Double> = []
     /// Position of a definition row in `order` (valid while `orderDirty` is false).
     @usableFromInline var defPos: SolverArray<Int32> = []
     /// Whether a definition may depend on a free variable (conservative: true can be stale).
@@ -25,9 +25,9 @@ struct SolverCore {
     // Scratch marks (stamped, so they never need clearing).
     @usableFromInline var markA: SolverArray<UInt32> = []
     @usableFromInline var idxA: SolverArray<Int32> = []
-    @usableFromInline var markB: [UInt32] = []
-    @usableFromInline var markC: [UInt32] = []
-    @usableFromInline var scratchCoef: [Double] = []
+    @usableFromInline var markB: SolverArray<UInt32> = []
+    @usableFromInline var markC: SolverArray<UInt32> = []
+    @usableFromInline var scratchCoef: SolverArray<Double> = []
     @usableFromInline var stampA: UInt32 = 0
     @usableFromInline var stampB: UInt32 = 0
     @usableFromInline var stampC: UInt32 = 0
@@ -51,9 +51,9 @@ struct SolverCore {
     @usableFromInline var heap = KeyHeap()
 
     // MARK: Symbol reuse
-    @usableFromInline var freeSymbols: [Int32] = []
+    @usableFromInline var freeSymbols: SolverArray<Int32> = []
     /// Ids taken from `freeSymbols` by the constraint being added (given back if it is rejected).
-    @usableFromInline var reusedSymbols: [Int32] = []
+    @usableFromInline var reusedSymbols: SolverArray<Int32> = []
 
     // MARK: Constraints, edits, variables
     /// Every constraint's record, by slot (see `ConstraintRecord`); freed slots are reused.
@@ -87,7 +87,7 @@ struct SolverCore {
     @usableFromInline var blocks: [BlockInfo] = []
     @usableFromInline var blockVar: [Int32] = []
     @usableFromInline var blockObjects: [Variable?] = []
-    @usableFromInline var infeasible: [Int32] = []
+    @usableFromInline var infeasible: SolverArray<Int32> = []
     /// Definition rows (basic external symbols) in dependency order: each refers only to basic
     /// externals earlier in the order.
     @usableFromInline var order: SolverArray<Int32> = []
@@ -113,10 +113,10 @@ struct SolverCore {
     @usableFromInline var acc: SolverArray<Cell> = []
     @usableFromInline var accConstant: Double = 0
     @usableFromInline var accDirect: SolverArray<Cell> = []
-    @usableFromInline var targets: [ColumnEntry] = []
+    @usableFromInline var targets: SolverArray<ColumnEntry> = []
     /// A batch's variables' symbols and one constraint's merged terms (see BatchAdd.swift).
-    @usableFromInline var batchSymbols: [Int32] = []
-    @usableFromInline var mergedTerms: [Cell] = []
+    @usableFromInline var batchSymbols: SolverArray<Int32> = []
+    @usableFromInline var mergedTerms: SolverArray<Cell> = []
     /// Definitions waiting to be expanded, latest position first (see `expandAccumulator`).
     @usableFromInline var expandHeap = KeyHeap()
 
