@@ -105,15 +105,19 @@ struct SolverArray<Element> {
 
     @inlinable mutating func popLast() -> Element? { count == 0 ? nil : removeLast() }
 
-    // The storage stays alive through the call: `self` holds it, borrowed for the call's duration.
-    @inlinable func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) -> R) -> R {
+    // `mutating`, though they change nothing but what the body writes: an in-place access, so the
+    // storage is neither retained nor released around the call (a read-only access of a solver
+    // field, with the solver itself open to the body, retains it).
+    @inlinable mutating func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) -> R) -> R {
         storage.withUnsafeMutablePointers { header, elements in
             body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
         }
     }
 
     /// As `Array`'s: the buffer may be written, not resized.
-    @inlinable func withUnsafeMutableBufferPointer<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) -> R) -> R {
+    @inlinable mutating func withUnsafeMutableBufferPointer<R>(
+        _ body: (inout UnsafeMutableBufferPointer<Element>) -> R
+    ) -> R {
         storage.withUnsafeMutablePointers { header, elements in
             var buffer = UnsafeMutableBufferPointer(start: elements, count: header.pointee.count)
             return body(&buffer)

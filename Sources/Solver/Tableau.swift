@@ -68,7 +68,7 @@ struct SolverCore {
     @usableFromInline var freeBatches: [Int32] = []
     /// Edit variable → index into the edit arrays below (kept dense; removal swaps in the last).
     @usableFromInline var edits: [ObjectIdentifier: Int] = [:]
-    @usableFromInline var editInfos: [EditInfo] = []
+    @usableFromInline var editInfos: SolverArray<EditInfo> = []
     @usableFromInline var editConstraints: [Constraint] = []
     @usableFromInline var editKeys: [ObjectIdentifier] = []
     @usableFromInline var varSym: [ObjectIdentifier: Int32] = [:]
@@ -79,7 +79,7 @@ struct SolverCore {
     /// objects `updateVariables` writes values into, without reference counting and without passing
     /// over a block's variables, which have none (a layout engine's four per view).
     @usableFromInline var objectRefs: [ObjectRef] = []
-    @usableFromInline var varSyms: [Int32] = []
+    @usableFromInline var varSyms: SolverArray<Int32> = []
     /// Per variable in `varList`, its entry among the blocks' variables, or -1 (see VariableBlock.swift).
     @usableFromInline var varBlockEntry: [Int32] = []
     /// The blocks of variables with no object each, and per block entry its index in `varList` (-1

@@ -23,8 +23,8 @@ struct ValueProgram {
         @usableFromInline var coefficient: Double
     }
 
-    @usableFromInline var definitions: [Definition] = []
-    @usableFromInline var terms: [Term] = []
+    @usableFromInline var definitions: SolverArray<Definition> = []
+    @usableFromInline var terms: SolverArray<Term> = []
 
     @inlinable init() {}
 
