@@ -11,9 +11,12 @@ public final class ResultsStore {
     public private(set) var runID: Int64 = 0
     private let units: MultiRowInsert
     private let divergences: DivergenceRowInsert
+    /// Checkpoints the log off the writer's thread (WALCheckpointer.swift).
+    private let checkpointer: WALCheckpointer
 
     public init(path: String) throws(SQLiteError) {
         database = try Database(path: path)
+        checkpointer = WALCheckpointer(writer: database, path: path)
         try Schema.prepare(database)
         units = MultiRowInsert(
             database, table: "units",
@@ -23,6 +26,11 @@ public final class ResultsStore {
             ])
         divergences = DivergenceRowInsert(database)
     }
+
+    deinit { checkpointer.stop() }
+
+    /// Checkpoints run off the writer's thread so far.
+    public var backgroundCheckpoints: Int { checkpointer.checkpointCount }
 
     /// FNV-1a, 64 bits: a stable fingerprint of an experiment file.
     public static func hash(_ text: String) -> String {

@@ -1,0 +1,104 @@
+import CSQLite
+import Foundation
+
+/// Copies the write-ahead log back into the database file on a thread of its own, so the results
+/// writer never stops to do it (issue 23).
+///
+/// SQLite's automatic checkpoint runs inside the COMMIT that takes the log past 1,000 pages, on the
+/// committing thread: on the sweep benchmark that was about 40% of the results writer's time
+/// (`layoutlab-bench --only sweep`: `sqlite_writer` 118–153 ns per view-step with it, 65–91 with the
+/// checkpoint left out). Here the writer's connection keeps SQLite's WAL hook but, past the same
+/// 1,000 pages, only wakes this thread, which runs a PASSIVE checkpoint on a connection of its own:
+/// it never blocks the writer, and frames committed meanwhile wait for the next one. Closing the
+/// writer's connection (the last one) still checkpoints whatever is left and removes the log, as
+/// SQLite always does. The thread starts on the first checkpoint asked for.
+final class WALCheckpointer: @unchecked Sendable {
+    /// The log size, in pages, that asks for a checkpoint (SQLite's own default).
+    static let threshold: Int32 = 1000
+
+    private let path: String
+    private let writer: Database
+    private let lock = NSLock()
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    // Guarded by `lock`.
+    private var started = false
+    private var requested = false
+    private var stopping = false
+    private var checkpoints = 0
+
+    /// Takes over `writer`'s checkpoints (a database file at `path`).
+    init(writer: Database, path: String) {
+        self.writer = writer
+        self.path = path
+        sqlite3_wal_hook(writer.cHandle, walHook, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// How many checkpoints the thread has run.
+    var checkpointCount: Int { locked { checkpoints } }
+
+    /// `NSLocking.withLock` needs macOS 14.
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Called by SQLite on the writer's thread after each commit, with the log's size in pages.
+    fileprivate func committed(logPages: Int32) {
+        guard logPages >= Self.threshold else { return }
+        let (signal, startThread) = locked { () -> (Bool, Bool) in
+            if stopping || requested { return (false, false) }
+            requested = true
+            if started { return (true, false) }
+            started = true
+            return (true, true)
+        }
+        if startThread { Thread { [self] in run() }.start() }
+        if signal { wake.signal() }
+    }
+
+    private func run() {
+        checkpointUntilStopped()  // its connection closed before the writer's may be
+        finished.signal()
+    }
+
+    private func checkpointUntilStopped() {
+        // Its own connection: a checkpoint needs no lock the writer holds (PASSIVE never waits).
+        let db = try? Database(path: path)
+        while true {
+            wake.wait()
+            let stop = locked { () -> Bool in
+                requested = false
+                return stopping
+            }
+            if stop { return }
+            if let db {
+                sqlite3_wal_checkpoint_v2(db.cHandle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                locked { checkpoints += 1 }
+            }
+        }
+    }
+
+    /// Stops the thread (waiting for a checkpoint under way) and gives the writer's connection back
+    /// SQLite's automatic checkpoint.
+    func stop() {
+        let running = locked { () -> Bool in
+            if stopping { return false }
+            stopping = true
+            return started
+        }
+        sqlite3_wal_autocheckpoint(writer.cHandle, Self.threshold)  // replaces the hook
+        if running {
+            wake.signal()
+            finished.wait()
+        }
+    }
+}
+
+private func walHook(
+    _ context: UnsafeMutableRawPointer?, _ db: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ pages: Int32
+) -> Int32 {
+    if let context { Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().committed(logPages: pages) }
+    return SQLITE_OK
+}
