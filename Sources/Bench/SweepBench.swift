@@ -201,7 +201,8 @@ func removeDatabase(_ path: String) {
         reportRate("sweep", "sqlite_writer", viewSteps, nsPerItem: writer / Double(viewSteps), unit: "view_step")
         // The least SQLite can do for the same rows: one `INSERT … SELECT` per table from a finished
         // database into a fresh one (same schema, indexes and ids; schema version 2: units and divergence
-        // rows, the divergences' index left to the session's end as the writer leaves it), committed. No binding, no
+        // rows, the divergences' index left to the session's end as the writer leaves it; the log
+        // checkpointed off this thread, as the writer's is: WALCheckpointer.swift), committed. No binding, no
         // statement per row: the floor under any writer of these rows, and with it a bound on
         // parallel_speedup (README, "Speed ratios"). `WHERE 1` keeps SQLite from copying the
         // finished records as they are (its transfer optimisation): each row is built into a record,
