@@ -6,12 +6,13 @@ import Foundation
 ///
 /// SQLite's automatic checkpoint runs inside the COMMIT that takes the log past 1,000 pages, on the
 /// committing thread: on the sweep benchmark that was about 40% of the results writer's time
-/// (`layoutlab-bench --only sweep`: `sqlite_writer` 118–153 ns per view-step with it, 65–91 with the
-/// checkpoint left out). Here the writer's connection keeps SQLite's WAL hook but, past the same
-/// 1,000 pages, only wakes this thread, which runs a PASSIVE checkpoint on a connection of its own:
-/// it never blocks the writer, and frames committed meanwhile wait for the next one. Closing the
-/// writer's connection (the last one) still checkpoints whatever is left and removes the log, as
-/// SQLite always does. The thread starts on the first checkpoint asked for.
+/// (`layoutlab-bench --only sweep`: `sqlite_writer` 118–153 ns per view-step with it, 65–91 with
+/// `PRAGMA wal_autocheckpoint = 0` added to `Database.init`). Here the writer's connection keeps
+/// SQLite's WAL hook but, past the same 1,000 pages, only wakes this thread, which runs a PASSIVE
+/// checkpoint on a connection of its own: it never blocks the writer, and frames committed meanwhile
+/// wait for the next one. Closing the writer's connection (the last one) still checkpoints whatever
+/// is left and removes the log, as SQLite always does. The thread starts on the first checkpoint
+/// asked for.
 final class WALCheckpointer: @unchecked Sendable {
     /// The log size, in pages, that asks for a checkpoint (SQLite's own default).
     static let threshold: Int32 = 1000
