@@ -16,7 +16,6 @@ public final class ResultsStore {
 
     public init(path: String) throws(SQLiteError) {
         database = try Database(path: path)
-        checkpointer = WALCheckpointer(writer: database, path: path)
         try Schema.prepare(database)
         units = MultiRowInsert(
             database, table: "units",
@@ -25,6 +24,8 @@ public final class ResultsStore {
                 "sizes_json", "view_steps", "divergences", "environments_json", "error", "passes_json",
             ])
         divergences = DivergenceRowInsert(database)
+        // Last: an init that throws leaves no hook behind (`deinit`, which stops it, would not run).
+        checkpointer = WALCheckpointer(writer: database, path: path)
     }
 
     deinit { checkpointer.stop() }

@@ -18,7 +18,10 @@ final class WALCheckpointer: @unchecked Sendable {
     static let threshold: Int32 = 1000
 
     private let path: String
-    private let writer: Database
+    /// The writer's connection, not retained: the thread may outlive the store by a moment (its
+    /// closure holds this object), and holding the writer's `Database` kept that connection open
+    /// past the store, with the log beside it.
+    private let writer: OpaquePointer
     private let lock = NSLock()
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -28,11 +31,11 @@ final class WALCheckpointer: @unchecked Sendable {
     private var stopping = false
     private var checkpoints = 0
 
-    /// Takes over `writer`'s checkpoints (a database file at `path`).
+    /// Takes over `writer`'s checkpoints (a database file at `path`); `stop()` before `writer` closes.
     init(writer: Database, path: String) {
-        self.writer = writer
+        self.writer = writer.cHandle
         self.path = path
-        sqlite3_wal_hook(writer.cHandle, walHook, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_wal_hook(self.writer, walHook, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// How many checkpoints the thread has run.
@@ -89,7 +92,7 @@ final class WALCheckpointer: @unchecked Sendable {
             stopping = true
             return started
         }
-        sqlite3_wal_autocheckpoint(writer.cHandle, Self.threshold)  // replaces the hook
+        sqlite3_wal_autocheckpoint(writer, Self.threshold)  // replaces the hook
         if running {
             wake.signal()
             finished.wait()

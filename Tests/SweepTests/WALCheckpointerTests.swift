@@ -19,9 +19,12 @@ struct WALCheckpointerTests {
         let before = Self.fileSize(path)
         // A few pages per commit, as the writer's batches: about 1,500 pages of 4 KiB in all.
         for _ in 0..<150 { try store!.database.execute("INSERT INTO filler (payload) VALUES (zeroblob(40000))") }
-        // The checkpoint runs concurrently: wait for it (a few seconds at most).
+        // Checkpoints run concurrently (one may have started before the last commits): wait for the
+        // pages to reach the file, ten seconds at most on a loaded machine.
         let deadline = Date().addingTimeInterval(10)
-        while store!.backgroundCheckpoints == 0 && Date() < deadline { usleep(10_000) }
+        while (Self.fileSize(path) <= before + 1_000 * 4096 || store!.backgroundCheckpoints == 0) && Date() < deadline {
+            usleep(10_000)
+        }
         #expect(store!.backgroundCheckpoints >= 1, "no background checkpoint in 10 s")
         #expect(Self.fileSize(path) > before + 1_000 * 4096, "the database file did not grow: pages still in the log")
         store = nil  // the last connection: closing it checkpoints the rest and removes the log
