@@ -2,10 +2,10 @@
 
 /// An array of the solver's state, written in place. A Swift `Array` stored in a struct checks that
 /// its buffer is uniquely referenced before every write (a call into the runtime, through the PLT
-/// where the runtime is a shared library): building a layout engine's tableau made some fifty of
-/// those per constraint, about a seventh of the build (`Tools/profile.sh EngineC4tree11constraints
-/// -- .build/release/layoutlab-bench --only sweep --op autolayout_build`). Here a write through the
-/// subscript goes straight to the elements.
+/// where the runtime is a shared library): in building a layout engine's tableau those checks were
+/// 13% of the samples (`Tools/profile.sh EngineC4tree11constraints -- .build/release/layoutlab-bench
+/// --only sweep --op autolayout_build`). Here a write through the subscript goes straight to the
+/// elements.
 ///
 /// The price is reference semantics: a copy of a `SolverArray` shares its elements with the
 /// original. The solver never copies its state (its `SolverCore` lives in one `Solver` object;
