@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Sweep
 
 /// Copies the write-ahead log back into the database file on a thread of its own, so the results
 /// writer never stops to do it (issue 23).
@@ -22,14 +23,16 @@ final class WALCheckpointer: @unchecked Sendable {
     /// closure holds this object), and holding the writer's `Database` kept that connection open
     /// past the store, with the log beside it.
     private let writer: OpaquePointer
-    private let lock = NSLock()
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
-    // Guarded by `lock`.
-    private var started = false
-    private var requested = false
-    private var stopping = false
-    private var checkpoints = 0
+    private let state = Locked(State())
+
+    private struct State {
+        var started = false
+        var requested = false
+        var stopping = false
+        var checkpoints = 0
+    }
 
     /// Takes over `writer`'s checkpoints (a database file at `path`); `stop()` before `writer` closes.
     init(writer: Database, path: String) {
@@ -39,23 +42,16 @@ final class WALCheckpointer: @unchecked Sendable {
     }
 
     /// How many checkpoints the thread has run.
-    var checkpointCount: Int { locked { checkpoints } }
-
-    /// `NSLocking.withLock` needs macOS 14.
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
+    var checkpointCount: Int { state.load().checkpoints }
 
     /// Called by SQLite on the writer's thread after each commit, with the log's size in pages.
     fileprivate func committed(logPages: Int32) {
         guard logPages >= Self.threshold else { return }
-        let (signal, startThread) = locked { () -> (Bool, Bool) in
-            if stopping || requested { return (false, false) }
-            requested = true
-            if started { return (true, false) }
-            started = true
+        let (signal, startThread) = state.update { s -> (Bool, Bool) in
+            if s.stopping || s.requested { return (false, false) }
+            s.requested = true
+            if s.started { return (true, false) }
+            s.started = true
             return (true, true)
         }
         if startThread { Thread { [self] in run() }.start() }
@@ -72,14 +68,14 @@ final class WALCheckpointer: @unchecked Sendable {
         let db = try? Database(path: path)
         while true {
             wake.wait()
-            let stop = locked { () -> Bool in
-                requested = false
-                return stopping
+            let stop = state.update { s -> Bool in
+                s.requested = false
+                return s.stopping
             }
             if stop { return }
             if let db {
                 sqlite3_wal_checkpoint_v2(db.cHandle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-                locked { checkpoints += 1 }
+                state.update { $0.checkpoints += 1 }
             }
         }
     }
@@ -87,10 +83,10 @@ final class WALCheckpointer: @unchecked Sendable {
     /// Stops the thread (waiting for a checkpoint under way) and gives the writer's connection back
     /// SQLite's automatic checkpoint.
     func stop() {
-        let running = locked { () -> Bool in
-            if stopping { return false }
-            stopping = true
-            return started
+        let running = state.update { s -> Bool in
+            if s.stopping { return false }
+            s.stopping = true
+            return s.started
         }
         sqlite3_wal_autocheckpoint(writer, Self.threshold)  // replaces the hook
         if running {
