@@ -100,24 +100,9 @@ extension SolverCore {
         check(block)
         if values.count != block.count { values = [Double](repeating: 0, count: block.count) }
         let start = Int(block.start)
-        blockVar.withUnsafeBufferPointer { blockVar in
-            varSyms.withUnsafeBufferPointer { varSyms in
-                rowOf.withUnsafeBufferPointer { rowOf in
-                    extValue.withUnsafeBufferPointer { extValue in
-                        values.withUnsafeMutableBufferPointer { out in
-                            for k in 0..<out.count {
-                                let i = Int(blockVar[start + k])
-                                guard i >= 0 else {
-                                    out[k] = 0
-                                    continue
-                                }
-                                let s = Int(varSyms[i])
-                                out[k] = rowOf[s] >= 0 ? extValue[s] : 0
-                            }
-                        }
-                    }
-                }
-            }
+        for k in 0..<block.count {
+            let i = Int(blockVar[start + k])
+            values[k] = i >= 0 ? value(ofVariable: i) : 0
         }
     }
 }
