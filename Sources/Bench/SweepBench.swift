@@ -67,6 +67,13 @@ func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
+/// CPU time of every thread of this process so far, in ns.
+func processCPUTime() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
 /// The median of seven runs of `plan` into fresh databases, in ns, timed as `layoutlab sweep` reports
 /// it: from the first unit to the last commit (setting up the run — schema, scenarios — excluded).
 @MainActor func endToEnd(_ plan: SweepPlan, jobs: Int) -> Double {
@@ -140,11 +147,20 @@ func removeDatabase(_ path: String) {
         let compute = medianTime(7) { for i in 0..<plan.unitCount { _ = plan.run(i) } }
         reportRate("sweep", "compute_1_core", viewSteps, nsPerItem: compute / Double(viewSteps), unit: "view_step")
         // The runner on every core with nothing written: how the cores scale before the writer.
+        // And the CPU time that takes, all threads together: beside `compute_1_core`, how much more each
+        // view-step costs when the cores compute at once (shared caches and memory, and reference counts
+        // shared between the workers).
+        var computeCPU: [Double] = []
         let computeAll = medianTime(7) {
+            let cpu = processCPUTime()
             _ = SweepRunner.run(plan, jobs: cores, shouldStop: { false }) { withExtendedLifetime($0) {} }
+            computeCPU.append(Double(processCPUTime() - cpu))
         }
         reportRate(
             "sweep", "compute_\(cores)_jobs", viewSteps, nsPerItem: computeAll / Double(viewSteps), unit: "view_step")
+        reportRate(
+            "sweep", "compute_\(cores)_jobs_cpu", viewSteps, nsPerItem: computeCPU.sorted()[3] / Double(viewSteps),
+            unit: "view_step")
         // Springs and Auto Layout in alternating passes, seven each (BackendPasses.swift):
         // autolayout_vs_springs divides one by the other, and on a shared machine a slow spell then
         // falls on both rather than on one.
@@ -172,7 +188,8 @@ func removeDatabase(_ path: String) {
             "sweep", "springs_floor", viewSteps, nsPerItem: springsFloor(springsItems, viewSteps: viewSteps),
             unit: "view_step")
         reportRate(
-            "sweep", "autolayout_build", viewSteps, nsPerItem: builds.sorted()[3] / Double(viewSteps), unit: "view_step")
+            "sweep", "autolayout_build", viewSteps, nsPerItem: builds.sorted()[3] / Double(viewSteps), unit: "view_step"
+        )
         reportRate(
             "sweep", "autolayout_steps", viewSteps, nsPerItem: stepTimes.sorted()[3] / Double(viewSteps),
             unit: "view_step")
@@ -199,6 +216,32 @@ func removeDatabase(_ path: String) {
             try! store.commitBatch()
         }
         reportRate("sweep", "sqlite_writer", viewSteps, nsPerItem: writer / Double(viewSteps), unit: "view_step")
+        // Setting a run up (a row per scenario, with its replayable JSON) and finishing it (the deferred
+        // indexes built, statistics refreshed) happen on one thread before the first unit and after the
+        // last commit: outside end_to_end's clock (which times the session as `layoutlab sweep` reports
+        // its rate), inside the command's wall time.
+        // The scenarios' JSON is written on the run's cores (ScenarioRows.swift): on one, then on all.
+        for jobs in [1, cores] {
+            let beginRun = setUpThenTime(7) { path in
+                try! ResultsStore(path: path)
+            } timed: { store in
+                try! store.beginRun(plan, jobs: jobs, codeVersion: "bench")
+            }
+            reportRate(
+                "sweep", "begin_run_\(jobs)_jobs", viewSteps, nsPerItem: beginRun / Double(viewSteps), unit: "view_step"
+            )
+        }
+        let finishRun = setUpThenTime(7) { path in
+            let store = try! ResultsStore(path: path)
+            try! store.beginRun(plan, jobs: 1, codeVersion: "bench")
+            try! store.beginBatch()
+            for r in results { try! store.write(r, plan: plan) }
+            try! store.commitBatch()
+            return store
+        } timed: { store in
+            try! store.finishRun(completed: true, seconds: 0)
+        }
+        reportRate("sweep", "finish_run", viewSteps, nsPerItem: finishRun / Double(viewSteps), unit: "view_step")
         // The least SQLite can do for the same rows: one `INSERT … SELECT` per table from a finished
         // database into a fresh one (same schema, indexes and ids; schema version 2: units and divergence
         // rows, the divergences' index left to the session's end as the writer leaves it; the log
