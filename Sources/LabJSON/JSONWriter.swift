@@ -21,7 +21,31 @@ public enum JSONWriter {
     }
 
     public static func string(_ s: String) -> String {
-        var out = "\""
+        var out = ""
+        string(s, into: &out)
+        return out
+    }
+
+    /// Appends `s` quoted, escaped as JSON requires. The strings the lab writes (keys, view ids, mask
+    /// names) almost never need an escape, so they go in with one append: scalar by scalar, writing a
+    /// run's scenarios cost more than the run's compute on one core (`layoutlab-bench --only sweep`,
+    /// `begin_run`).
+    public static func string(_ s: String, into out: inout String) {
+        out += "\""
+        if s.utf8.contains(where: needsEscape) {
+            escaped(s, into: &out)
+        } else {
+            out += s
+        }
+        out += "\""
+    }
+
+    /// Whether a UTF-8 byte must be escaped in a JSON string: a control character, a quote, a backslash.
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static func escaped(_ s: String, into out: inout String) {
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -35,7 +59,6 @@ public enum JSONWriter {
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
     }
 
     public static func write(_ value: JSONValue) -> String {
@@ -49,7 +72,7 @@ public enum JSONWriter {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let v): out += number(v)
-        case .string(let s): out += string(s)
+        case .string(let s): string(s, into: &out)
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {
@@ -61,7 +84,7 @@ public enum JSONWriter {
             out += "{"
             for (i, m) in members.enumerated() {
                 if i > 0 { out += "," }
-                out += string(m.key)
+                string(m.key, into: &out)
                 out += ":"
                 write(m.value, into: &out)
             }

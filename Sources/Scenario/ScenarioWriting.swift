@@ -8,131 +8,140 @@ extension Scenario {
     /// The scenario as JSON in the same format, masks as UIKit names (exact, unlike the notation,
     /// which prints none and flexibleRightMargin alike). Reading it back gives an equal scenario.
     public func json() -> String {
-        var top: [(String, JSONValue)] = []
-        if let description { top.append(("description", .string(description))) }
+        // Written token by token (JSONTextWriter): a run writes every scenario before its first unit.
+        var w = JSONTextWriter(capacity: 64 + 128 * tree.views.count)
+        w.beginObject()
+        if let description {
+            w.key("description")
+            w.string(description)
+        }
         if tree.layoutDirection != .leftToRight {
-            top.append(("layoutDirection", .string(tree.layoutDirection.rawValue)))
+            w.key("layoutDirection")
+            w.string(tree.layoutDirection.rawValue)
         }
-        var superview: [(String, JSONValue)] = [
-            ("width", .number(tree.superviewSize.width)), ("height", .number(tree.superviewSize.height)),
-        ]
-        let root = tree.root
-        if let d = root.directionalLayoutMargins {
-            superview.append(("directionalLayoutMargins", Self.directional(d)))
-        } else if root.layoutMargins != (root.viewController == nil ? .defaultLayoutMargins : .zero) {
-            superview.append(("layoutMargins", Self.insets(root.layoutMargins)))
-        }
-        if !root.insetsLayoutMarginsFromSafeArea { superview.append(("insetsLayoutMarginsFromSafeArea", .bool(false))) }
-        if root.safeAreaInsets != .zero { superview.append(("safeAreaInsets", Self.insets(root.safeAreaInsets))) }
-        if let vc = root.viewController { superview.append(("viewController", Self.viewController(vc))) }
-        top.append(("superview", .object(superview)))
-        top.append(
-            (
-                "views",
+        writeSuperview(into: &w)
+        w.key("views")
+        w.beginArray()
+        for v in tree.views { Self.write(v, into: &w) }
+        w.endArray()
+        let handWritten = constraints.filter(\.isHandWritten)
+        if !handWritten.isEmpty {
+            w.member(
+                "constraints",
                 .array(
-                    tree.views.map { v in
-                        var members: [(String, JSONValue)] = [("id", .string(v.id))]
-                        if let p = v.parentID { members.append(("parent", .string(p))) }
-                        members.append(
-                            (
-                                "frame",
-                                .array([v.frame.x, v.frame.y, v.frame.width, v.frame.height].map(JSONValue.number))
-                            ))
-                        members.append(("mask", .array(v.mask.uikitNameList.map(JSONValue.string))))
-                        if !v.translatesMask { members.append(("translatesMask", .bool(false))) }
-                        if let d = v.directionalLayoutMargins {
-                            members.append(("directionalLayoutMargins", Self.directional(d)))
-                        } else if v.layoutMargins != .defaultLayoutMargins {
-                            members.append(("layoutMargins", Self.insets(v.layoutMargins)))
+                    handWritten.map { c in
+                        var m: [(String, JSONValue)] = []
+                        if let id = c.identifier { m.append(("id", .string(id))) }
+                        m += [
+                            ("item1", .string(c.item1)), ("attr1", .string(c.attr1.rawValue)),
+                            ("relation", .string(c.relation.rawValue)),
+                        ]
+                        if let item2 = c.item2, let attr2 = c.attr2 {
+                            m += [("item2", .string(item2)), ("attr2", .string(attr2.rawValue))]
                         }
-                        if v.preservesSuperviewLayoutMargins {
-                            members.append(("preservesSuperviewLayoutMargins", .bool(true)))
-                        }
-                        if !v.insetsLayoutMarginsFromSafeArea {
-                            members.append(("insetsLayoutMarginsFromSafeArea", .bool(false)))
-                        }
-                        if let sv = v.scrollView { members.append(("scrollView", Self.scrollView(sv))) }
-                        if v.intrinsicContentSize != .none {
-                            members.append(
+                        m += [
+                            ("multiplier", .number(c.multiplier)), ("constant", .number(c.constant)),
+                            ("priority", .number(c.priority)),
+                        ]
+                        if !c.isActive { m.append(("active", .bool(false))) }
+                        return .object(m)
+                    }))
+        }
+        if !visualFormats.isEmpty {
+            w.member(
+                "visualFormat",
+                .array(
+                    visualFormats.map { e in
+                        var m: [(String, JSONValue)] = [("format", .string(e.format))]
+                        if !e.metrics.isEmpty {
+                            m.append(
                                 (
-                                    "intrinsicContentSize",
-                                    .array(
-                                        [v.intrinsicContentSize.width, v.intrinsicContentSize.height].map {
-                                            $0.map(JSONValue.number) ?? .null
+                                    "metrics",
+                                    .object(
+                                        e.metrics.sorted { $0.key < $1.key }.map {
+                                            ($0.key, JSONValue.number($0.value))
                                         })
                                 ))
                         }
-                        if v.contentHuggingPriority != .defaultHugging {
-                            members.append(("contentHuggingPriority", Self.priorities(v.contentHuggingPriority)))
+                        if !e.options.isEmpty {
+                            m.append(("options", .array(e.options.nameList.map(JSONValue.string))))
                         }
-                        if v.alignmentRectInsets != .zero {
-                            members.append(("alignmentRectInsets", Self.insets(v.alignmentRectInsets)))
-                        }
-                        if let b = v.baselineOffsets {
-                            members.append(
-                                ("baselineOffsets", .object([("first", .number(b.first)), ("last", .number(b.last))])))
-                        }
-                        if v.contentCompressionResistancePriority != .defaultCompressionResistance {
-                            members.append(
-                                (
-                                    "contentCompressionResistancePriority",
-                                    Self.priorities(v.contentCompressionResistancePriority)
-                                ))
-                        }
-                        return .object(members)
-                    })
-            ))
-        let handWritten = constraints.filter(\.isHandWritten)
-        if !handWritten.isEmpty {
-            top.append(
-                (
-                    "constraints",
-                    .array(
-                        handWritten.map { c in
-                            var m: [(String, JSONValue)] = []
-                            if let id = c.identifier { m.append(("id", .string(id))) }
-                            m += [
-                                ("item1", .string(c.item1)), ("attr1", .string(c.attr1.rawValue)),
-                                ("relation", .string(c.relation.rawValue)),
-                            ]
-                            if let item2 = c.item2, let attr2 = c.attr2 {
-                                m += [("item2", .string(item2)), ("attr2", .string(attr2.rawValue))]
-                            }
-                            m += [
-                                ("multiplier", .number(c.multiplier)), ("constant", .number(c.constant)),
-                                ("priority", .number(c.priority)),
-                            ]
-                            if !c.isActive { m.append(("active", .bool(false))) }
-                            return .object(m)
-                        })
+                        if e.platform != .uikit { m.append(("platform", .string(e.platform.rawValue))) }
+                        return .object(m)
+                    }))
+        }
+        w.endObject()
+        return w.text
+    }
+
+    private func writeSuperview(into w: inout JSONTextWriter) {
+        w.key("superview")
+        w.beginObject()
+        w.key("width")
+        w.number(tree.superviewSize.width)
+        w.key("height")
+        w.number(tree.superviewSize.height)
+        let root = tree.root
+        if let d = root.directionalLayoutMargins {
+            w.member("directionalLayoutMargins", Self.directional(d))
+        } else if root.layoutMargins != (root.viewController == nil ? .defaultLayoutMargins : .zero) {
+            w.member("layoutMargins", Self.insets(root.layoutMargins))
+        }
+        if !root.insetsLayoutMarginsFromSafeArea { w.member("insetsLayoutMarginsFromSafeArea", .bool(false)) }
+        if root.safeAreaInsets != .zero { w.member("safeAreaInsets", Self.insets(root.safeAreaInsets)) }
+        if let vc = root.viewController { w.member("viewController", Self.viewController(vc)) }
+        w.endObject()
+    }
+
+    /// One view: id, parent, frame and mask always; every other key only when it is not the default.
+    private static func write(_ v: View, into w: inout JSONTextWriter) {
+        w.beginObject()
+        w.key("id")
+        w.string(v.id)
+        if let p = v.parentID {
+            w.key("parent")
+            w.string(p)
+        }
+        w.key("frame")
+        w.beginArray()
+        w.number(v.frame.x)
+        w.number(v.frame.y)
+        w.number(v.frame.width)
+        w.number(v.frame.height)
+        w.endArray()
+        w.key("mask")
+        w.beginArray()
+        for (name, part) in AutoresizingMask.uikitNames where v.mask.contains(part) { w.string(name) }
+        w.endArray()
+        if !v.translatesMask { w.member("translatesMask", .bool(false)) }
+        if let d = v.directionalLayoutMargins {
+            w.member("directionalLayoutMargins", directional(d))
+        } else if v.layoutMargins != .defaultLayoutMargins {
+            w.member("layoutMargins", insets(v.layoutMargins))
+        }
+        if v.preservesSuperviewLayoutMargins { w.member("preservesSuperviewLayoutMargins", .bool(true)) }
+        if !v.insetsLayoutMarginsFromSafeArea { w.member("insetsLayoutMarginsFromSafeArea", .bool(false)) }
+        if let sv = v.scrollView { w.member("scrollView", scrollView(sv)) }
+        if v.intrinsicContentSize != .none {
+            w.member(
+                "intrinsicContentSize",
+                .array(
+                    [v.intrinsicContentSize.width, v.intrinsicContentSize.height].map {
+                        $0.map(JSONValue.number) ?? .null
+                    }
                 ))
         }
-        if !visualFormats.isEmpty {
-            top.append(
-                (
-                    "visualFormat",
-                    .array(
-                        visualFormats.map { e in
-                            var m: [(String, JSONValue)] = [("format", .string(e.format))]
-                            if !e.metrics.isEmpty {
-                                m.append(
-                                    (
-                                        "metrics",
-                                        .object(
-                                            e.metrics.sorted { $0.key < $1.key }.map {
-                                                ($0.key, JSONValue.number($0.value))
-                                            })
-                                    ))
-                            }
-                            if !e.options.isEmpty {
-                                m.append(("options", .array(e.options.nameList.map(JSONValue.string))))
-                            }
-                            if e.platform != .uikit { m.append(("platform", .string(e.platform.rawValue))) }
-                            return .object(m)
-                        })
-                ))
+        if v.contentHuggingPriority != .defaultHugging {
+            w.member("contentHuggingPriority", priorities(v.contentHuggingPriority))
         }
-        return JSONWriter.write(.object(top))
+        if v.alignmentRectInsets != .zero { w.member("alignmentRectInsets", insets(v.alignmentRectInsets)) }
+        if let b = v.baselineOffsets {
+            w.member("baselineOffsets", .object([("first", .number(b.first)), ("last", .number(b.last))]))
+        }
+        if v.contentCompressionResistancePriority != .defaultCompressionResistance {
+            w.member("contentCompressionResistancePriority", priorities(v.contentCompressionResistancePriority))
+        }
+        w.endObject()
     }
 }
 

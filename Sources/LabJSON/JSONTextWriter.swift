@@ -1,0 +1,111 @@
+/// A JSON text written token by token straight into a string, in `JSONWriter`'s format (compact,
+/// members in the order written, the lab's number format).
+///
+/// For the lab's large outputs: a run writes every scenario as JSON before its first unit, and
+/// building a `JSONValue` tree for each (a heap box per value, an array per object) and then walking
+/// it took most of that time (`layoutlab-bench --only sweep`, `begin_run_1_jobs`).
+public struct JSONTextWriter {
+    /// UTF-8, appended byte-wise: a `String` append costs a call and flag updates every time.
+    private var bytes: [UInt8] = []
+    /// Whether the next value or key is preceded by a comma: false just after an opening bracket or a
+    /// key, true after any value.
+    private var needsComma = false
+
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+
+    private mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func quoted(_ s: String) {
+        var s = s
+        let plain = s.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where JSONWriter.needsEscape(byte) { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { append(JSONWriter.string(s)) }
+    }
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// An object member's key; its value comes next.
+    public mutating func key(_ key: String) {
+        separate()
+        quoted(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    public mutating func string(_ s: String) {
+        separate()
+        quoted(s)
+    }
+
+    public mutating func number(_ v: Double) {
+        separate()
+        // Integral values, most of a scenario's numbers, digit by digit; the rest as JSONWriter does.
+        if v == v.rounded(.towardZero) && abs(v) < 1e15 {
+            var n = Int64(v)
+            if n < 0 {
+                bytes.append(UInt8(ascii: "-"))
+                n = -n
+            }
+            let first = bytes.count
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+                n /= 10
+            } while n > 0
+            bytes[first...].reverse()
+        } else {
+            append(JSONWriter.number(v))
+        }
+    }
+
+    public mutating func bool(_ b: Bool) {
+        separate()
+        append(b ? "true" : "false")
+    }
+
+    /// A value built as a `JSONValue` (for the rarely present parts of a larger text).
+    public mutating func value(_ v: JSONValue) {
+        separate()
+        append(JSONWriter.write(v))
+    }
+
+    public mutating func member(_ key: String, _ v: JSONValue) {
+        self.key(key)
+        value(v)
+    }
+}

@@ -1,0 +1,98 @@
+import LabJSON
+import Testing
+
+/// `JSONTextWriter`, which writes a run's scenarios token by token, against `JSONWriter` writing the
+/// same values as `JSONValue` trees: the same text for every value, escapes and the number format
+/// (integral values, negative zero, non-finite values, 2^53 and beyond) included.
+@Suite("JSON written token by token")
+struct JSONTextWriterTests {
+    /// SplitMix64: a seeded generator, so a failure names a reproducible value.
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    static let strings = [
+        "", "v0", "flexibleWidth", "a\"b", "back\\slash", "line\nbreak", "tab\t", "\u{1}", "\u{1F}", "\r", "é",
+        "日本", "emoji 🙂", "/", "\u{7F}",
+    ]
+
+    static func number(_ r: inout SplitMix) -> Double {
+        switch r.below(6) {
+        case 0:
+            return [0, -0.0, .nan, .infinity, -.infinity, 9_007_199_254_740_992, -18_014_398_509_481_984, 1e15][
+                r.below(8)]
+        case 1: return Double(Int64(bitPattern: r.next()) >> Int64(r.below(64)))  // integral, every magnitude
+        case 2: return Double(r.below(2000) - 1000) / 2  // a frame's halves
+        case 3: return Double(bitPattern: r.next())  // any double, NaN payloads included
+        default: return Double(r.below(1000))
+        }
+    }
+
+    static func value(_ r: inout SplitMix, depth: Int) -> JSONValue {
+        switch depth > 3 ? r.below(4) : r.below(6) {
+        case 0: return .null
+        case 1: return .bool(r.below(2) == 0)
+        case 2: return .number(number(&r))
+        case 3: return .string(strings[r.below(strings.count)])
+        case 4: return .array((0..<r.below(5)).map { _ in value(&r, depth: depth + 1) })
+        default:
+            return .object(
+                (0..<r.below(5)).map { k in (strings[r.below(strings.count)] + "\(k)", value(&r, depth: depth + 1)) })
+        }
+    }
+
+    /// Writes `v` through the token writer's calls, as `Scenario.json()` does.
+    static func write(_ v: JSONValue, _ w: inout JSONTextWriter) {
+        switch v.kind {
+        case .null: w.value(.null)
+        case .bool(let b): w.bool(b)
+        case .number(let x): w.number(x)
+        case .string(let s): w.string(s)
+        case .array(let items):
+            w.beginArray()
+            for item in items { write(item, &w) }
+            w.endArray()
+        case .object(let members):
+            w.beginObject()
+            for m in members {
+                w.key(m.key)
+                write(m.value, &w)
+            }
+            w.endObject()
+        }
+    }
+
+    @Test func writesWhatJSONWriterWrites() {
+        var r = SplitMix(state: 23)
+        var checked = 0
+        for _ in 0..<3000 {
+            let v = Self.value(&r, depth: 0)
+            var w = JSONTextWriter()
+            Self.write(v, &w)
+            let expected = JSONWriter.write(v)
+            #expect(w.text == expected)
+            if w.text != expected { break }
+            checked += 1
+        }
+        #expect(checked == 3000)
+    }
+
+    @Test func escapesWhatJSONRequires() {
+        var w = JSONTextWriter()
+        w.beginObject()
+        w.key("a\"b")
+        w.string("line\nbreak\u{1}\\")
+        w.key("n")
+        w.number(-0.0)
+        w.endObject()
+        #expect(w.text == #"{"a\"b":"line\nbreak\u0001\\","n":0}"#)
+    }
+}
