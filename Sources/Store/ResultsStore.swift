@@ -122,12 +122,13 @@ public final class ResultsStore {
             runID = database.lastInsertRowID
             let sc = try database.prepare(
                 "INSERT INTO scenarios (run_id, scenario_index, source, view_count, scenario_json) VALUES (?,?,?,?,?)")
-            for (i, entry) in plan.scenarios.enumerated() {
+            try ScenarioRows.forEach(plan.scenarios, jobs: jobs) { i, json in
+                let entry = plan.scenarios[i]
                 sc.bind(1, runID)
                 sc.bind(2, i)
                 sc.bind(3, entry.source)
                 sc.bind(4, entry.scenario.tree.views.count)
-                sc.bind(5, entry.scenario.json())
+                sc.bind(5, json)
                 try sc.run()
             }
             let cs = try database.prepare(

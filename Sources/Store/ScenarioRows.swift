@@ -1,0 +1,43 @@
+import Dispatch
+import Scenario
+import Sweep
+
+/// The `scenarios` rows of a run: each scenario's replayable JSON, written on the run's cores.
+///
+/// A run's scenarios are all written before its first unit, on one thread, so on a sweep of many
+/// generated trees this setup cost more than the units' compute (`layoutlab-bench --only sweep`:
+/// `begin_run` against `compute_1_core`). The JSON of a block of scenarios is written on up to `jobs`
+/// threads, then the block's rows go in, in plan order, on the writer's connection: a block at a time,
+/// so the texts held at once stay bounded however many scenarios a run has.
+enum ScenarioRows {
+    static let block = 512
+
+    /// Calls `row` with each scenario's index and JSON, in plan order.
+    static func forEach(
+        _ scenarios: [SweepPlan.ScenarioEntry], jobs: Int, _ row: (Int, String) throws -> Void
+    ) rethrows {
+        var start = 0
+        while start < scenarios.count {
+            let end = min(start + block, scenarios.count)
+            let texts = json(scenarios[start..<end], jobs: jobs)
+            for (k, text) in texts.enumerated() { try row(start + k, text) }
+            start = end
+        }
+    }
+
+    /// The JSON of `scenarios`, in order: worker `w` of `n` writes every n-th one from its `w`-th.
+    static func json(_ scenarios: ArraySlice<SweepPlan.ScenarioEntry>, jobs: Int) -> [String] {
+        let workers = max(1, min(jobs, scenarios.count / 8))
+        if workers == 1 { return scenarios.map { $0.scenario.json() } }
+        let parts = Locked([[String]](repeating: [], count: workers))
+        let first = scenarios.startIndex
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            let mine = stride(from: first + w, to: scenarios.endIndex, by: workers).map {
+                scenarios[$0].scenario.json()
+            }
+            parts.update { $0[w] = mine }
+        }
+        let written = parts.load()
+        return scenarios.indices.map { written[($0 - first) % workers][($0 - first) / workers] }
+    }
+}
