@@ -75,22 +75,34 @@ public struct JSONTextWriter {
 
     public mutating func number(_ v: Double) {
         separate()
-        // Integral values, most of a scenario's numbers, digit by digit; the rest as JSONWriter does.
-        if v == v.rounded(.towardZero) && abs(v) < 1e15 {
-            var n = Int64(v)
+        // Whole numbers and eighths (most of a scenario's frames and a sweep's sizes: points and half
+        // points) digit by digit. Below 2^40 an eighth's exact decimal is also its shortest round-trip
+        // form (a digit fewer is off by 0.005 or more, far beyond the spacing of doubles there), so the
+        // text is JSONWriter's; negative zero prints 0 there too. Everything else goes through it.
+        let eighths = v * 8
+        if eighths == eighths.rounded(.towardZero) && abs(v) < 1_099_511_627_776 {
+            var n = Int64(eighths)
             if n < 0 {
                 bytes.append(UInt8(ascii: "-"))
                 n = -n
             }
-            let first = bytes.count
-            repeat {
-                bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
-                n /= 10
-            } while n > 0
-            bytes[first...].reverse()
+            appendDigits(n / 8)
+            if n % 8 != 0 { append(Self.eighthFractions[Int(n % 8)]) }
         } else {
             append(JSONWriter.number(v))
         }
+    }
+
+    static let eighthFractions = ["", ".125", ".25", ".375", ".5", ".625", ".75", ".875"]
+
+    private mutating func appendDigits(_ value: Int64) {
+        var n = value
+        let first = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
+            n /= 10
+        } while n > 0
+        bytes[first...].reverse()
     }
 
     public mutating func bool(_ b: Bool) {

@@ -87,19 +87,19 @@ public struct UnitResult: Hashable, Sendable {
     }
 
     /// The sizes as `[[w,h],…]`, exactly as `JSONWriter` writes them (what results.db stores and replay
-    /// reads), built directly: the workers make one per unit, and building it through `JSONValue` cost
+    /// reads), written token by token: the workers make one per unit, and through `JSONValue` it cost
     /// more than writing the unit's rows.
     public var sizesJSON: String {
-        var out = "["
-        out.reserveCapacity(2 + 16 * sizes.count)
-        for (k, size) in sizes.enumerated() {
-            out += k == 0 ? "[" : ",["
-            out += JSONWriter.number(size.width)
-            out += ","
-            out += JSONWriter.number(size.height)
-            out += "]"
+        var out = JSONTextWriter(capacity: 2 + 16 * sizes.count)
+        out.beginArray()
+        for size in sizes {
+            out.beginArray()
+            out.number(size.width)
+            out.number(size.height)
+            out.endArray()
         }
-        return out + "]"
+        out.endArray()
+        return out.text
     }
 
     /// Reads `sizesJSON` back; nil if the text is not a list of [w, h] pairs.

@@ -3,7 +3,7 @@ import Testing
 
 /// `JSONTextWriter`, which writes a run's scenarios token by token, against `JSONWriter` writing the
 /// same values as `JSONValue` trees: the same text for every value, escapes and the number format
-/// (integral values, negative zero, non-finite values, 2^53 and beyond) included.
+/// (integral values, eighths, negative zero, non-finite values, 2^40, 2^53 and beyond) included.
 @Suite("JSON written token by token")
 struct JSONTextWriterTests {
     /// SplitMix64: a seeded generator, so a failure names a reproducible value.
@@ -24,14 +24,19 @@ struct JSONTextWriterTests {
         "日本", "emoji 🙂", "/", "\u{7F}",
     ]
 
+    static let edges: [Double] = [
+        0, -0.0, .nan, .infinity, -.infinity, 9_007_199_254_740_992, -18_014_398_509_481_984, 1e15,
+        1_099_511_627_776, 1_099_511_627_775.875, -1_099_511_627_775.5, 1_099_511_627_776.5, 0.125, -0.875,
+    ]
+
     static func number(_ r: inout SplitMix) -> Double {
-        switch r.below(6) {
-        case 0:
-            return [0, -0.0, .nan, .infinity, -.infinity, 9_007_199_254_740_992, -18_014_398_509_481_984, 1e15][
-                r.below(8)]
+        switch r.below(8) {
+        case 0: return edges[r.below(edges.count)]
         case 1: return Double(Int64(bitPattern: r.next()) >> Int64(r.below(64)))  // integral, every magnitude
         case 2: return Double(r.below(2000) - 1000) / 2  // a frame's halves
         case 3: return Double(bitPattern: r.next())  // any double, NaN payloads included
+        case 4: return Double(Int64(bitPattern: r.next()) >> Int64(r.below(64))) / 8  // eighths, every magnitude
+        case 5: return Double(Int64(r.below(1 << 20)) - (1 << 19)) / Double(1 << r.below(6))  // 1/32s and the like
         default: return Double(r.below(1000))
         }
     }
