@@ -95,14 +95,18 @@ public struct JSONTextWriter {
 
     static let eighthFractions = ["", ".125", ".25", ".375", ".5", ".625", ".75", ".875"]
 
+    /// A non-negative value's decimal digits, formed on the stack and appended at once.
     private mutating func appendDigits(_ value: Int64) {
-        var n = value
-        let first = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(n % 10))
-            n /= 10
-        } while n > 0
-        bytes[first...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var n = value
+            var first = digits.count
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+            } while n > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
     }
 
     public mutating func bool(_ b: Bool) {
