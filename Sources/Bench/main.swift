@@ -35,7 +35,8 @@ func usage() -> Never {
                         | ratios (= sweep, chain:1000, chain:10000)
               OPERATION: build | resize | add_edit (solver); parse, parse_row, build, resize (vfl);
                          end_to_end_N_jobs, compute_1_core, springs_backend, springs_floor, autolayout_build,
-                         autolayout_steps, rows_prepare, sqlite_writer, sqlite_floor (sweep);
+                         autolayout_steps, rows_prepare, sqlite_writer, sqlite_floor, compute_N_jobs_cpu,
+                         begin_run_1_jobs, begin_run_N_jobs, finish_run (sweep);
                          environments_off_N_jobs, environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
               --enaml: kiwi's enaml_like workload as data (default: experiments/bench/enaml_like.json)
               --budget: seconds of measuring per operation (default 0.4)
