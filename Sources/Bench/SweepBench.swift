@@ -77,16 +77,17 @@ func processCPUTime() -> UInt64 {
 /// The median of seven runs of `plan` into fresh databases, in ns, timed as `layoutlab sweep` reports
 /// it: from the first unit to the last commit (setting up the run — schema, scenarios — excluded).
 @MainActor func endToEnd(_ plan: SweepPlan, jobs: Int) -> Double {
-    var sessions: [Double] = []
-    for _ in 0..<7 {
-        let path = temporaryDatabase()
-        defer { removeDatabase(path) }
-        let store = try! ResultsStore(path: path)
-        sessions.append(
-            try! store.runSession(plan, jobs: jobs, resume: false, codeVersion: "bench", shouldStop: { false }).seconds
-                * 1e9)
-    }
+    let sessions = (0..<7).map { _ in endToEndSession(plan, jobs: jobs) }
     return sessions.sorted()[sessions.count / 2]
+}
+
+/// One run of `plan` into a fresh database, timed as `endToEnd` times it, in ns.
+@MainActor func endToEndSession(_ plan: SweepPlan, jobs: Int) -> Double {
+    let path = temporaryDatabase()
+    defer { removeDatabase(path) }
+    let store = try! ResultsStore(path: path)
+    return try! store.runSession(plan, jobs: jobs, resume: false, codeVersion: "bench", shouldStop: { false })
+        .seconds * 1e9
 }
 
 /// The sweep with environment steps against the same trees through the same window sizes as plain
@@ -131,36 +132,39 @@ func processCPUTime() -> UInt64 {
         // End to end: the runner on every core, divergences written, as `layoutlab sweep` does.
         // Timed as `layoutlab sweep` reports it: from the first unit to the last commit (setting up the
         // run — schema, scenarios — is excluded).
-        reportRate(
-            "sweep", "end_to_end_\(cores)_jobs", viewSteps, nsPerItem: endToEnd(plan, jobs: cores) / Double(viewSteps),
-            unit: "view_step")
-
+        // End to end (the runner on every core, divergences written, timed as `layoutlab sweep` reports
+        // it), the one-core compute, and the runner on every core with nothing written, in alternating
+        // passes, seven each: parallel_speedup divides the first two, and on a shared machine a slow
+        // spell then falls on both rather than on one (timed minutes apart, three runs of one build read
+        // 1.16, 2.18 and 1.65). The CPU time of the last, all threads together, is beside
+        // `compute_1_core` how much dearer a view-step gets when the cores compute at once (shared
+        // caches and memory, reference counts shared between the workers).
+        var sessions: [Double] = []
+        var oneCore: [Double] = []
+        var allCores: [Double] = []
+        var allCoresCPU: [Double] = []
+        for _ in 0..<7 {
+            sessions.append(endToEndSession(plan, jobs: cores))
+            oneCore.append(medianTime(1) { for i in 0..<plan.unitCount { _ = plan.run(i) } })
+            let cpu = processCPUTime()
+            allCores.append(
+                medianTime(1) {
+                    _ = SweepRunner.run(plan, jobs: cores, shouldStop: { false }) { withExtendedLifetime($0) {} }
+                })
+            allCoresCPU.append(Double(processCPUTime() - cpu))
+        }
+        func perViewStep(_ times: [Double]) -> Double { times.sorted()[times.count / 2] / Double(viewSteps) }
+        reportRate("sweep", "end_to_end_\(cores)_jobs", viewSteps, nsPerItem: perViewStep(sessions), unit: "view_step")
         // What the machine gives two independent copies of the one-core compute run side by side (two
         // processes: nothing shared, no writer): the ceiling for parallel_speedup on its cores, since
         // memory and caches are shared even when nothing else is.
         if let pair = computeInTwoProcesses() {
             reportRate("sweep", "compute_1_core_beside_another", viewSteps, nsPerItem: pair, unit: "view_step")
         }
-        // Where a single core's time goes.
-        // The ratios compare medians taken minutes apart on a shared machine: seven runs each for the
-        // numbers they use (three for the rest), so one slow run moves none of them.
-        let compute = medianTime(7) { for i in 0..<plan.unitCount { _ = plan.run(i) } }
-        reportRate("sweep", "compute_1_core", viewSteps, nsPerItem: compute / Double(viewSteps), unit: "view_step")
-        // The runner on every core with nothing written: how the cores scale before the writer.
-        // And the CPU time that takes, all threads together: beside `compute_1_core`, how much more each
-        // view-step costs when the cores compute at once (shared caches and memory, and reference counts
-        // shared between the workers).
-        var computeCPU: [Double] = []
-        let computeAll = medianTime(7) {
-            let cpu = processCPUTime()
-            _ = SweepRunner.run(plan, jobs: cores, shouldStop: { false }) { withExtendedLifetime($0) {} }
-            computeCPU.append(Double(processCPUTime() - cpu))
-        }
+        reportRate("sweep", "compute_1_core", viewSteps, nsPerItem: perViewStep(oneCore), unit: "view_step")
+        reportRate("sweep", "compute_\(cores)_jobs", viewSteps, nsPerItem: perViewStep(allCores), unit: "view_step")
         reportRate(
-            "sweep", "compute_\(cores)_jobs", viewSteps, nsPerItem: computeAll / Double(viewSteps), unit: "view_step")
-        reportRate(
-            "sweep", "compute_\(cores)_jobs_cpu", viewSteps, nsPerItem: computeCPU.sorted()[3] / Double(viewSteps),
-            unit: "view_step")
+            "sweep", "compute_\(cores)_jobs_cpu", viewSteps, nsPerItem: perViewStep(allCoresCPU), unit: "view_step")
         // Springs and Auto Layout in alternating passes, seven each (BackendPasses.swift):
         // autolayout_vs_springs divides one by the other, and on a shared machine a slow spell then
         // falls on both rather than on one.
