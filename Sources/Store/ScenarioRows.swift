@@ -1,4 +1,3 @@
-import Dispatch
 import Scenario
 import Sweep
 
@@ -25,19 +24,9 @@ enum ScenarioRows {
         }
     }
 
-    /// The JSON of `scenarios`, in order: worker `w` of `n` writes every n-th one from its `w`-th.
+    /// The JSON of `scenarios`, in order.
     static func json(_ scenarios: ArraySlice<SweepPlan.ScenarioEntry>, jobs: Int) -> [String] {
-        let workers = max(1, min(jobs, scenarios.count / 8))
-        if workers == 1 { return scenarios.map { $0.scenario.json() } }
-        let parts = Locked([[String]](repeating: [], count: workers))
         let first = scenarios.startIndex
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
-            let mine = stride(from: first + w, to: scenarios.endIndex, by: workers).map {
-                scenarios[$0].scenario.json()
-            }
-            parts.update { $0[w] = mine }
-        }
-        let written = parts.load()
-        return scenarios.indices.map { written[($0 - first) % workers][($0 - first) / workers] }
+        return parallelMap(scenarios.count, jobs: jobs) { scenarios[first + $0].scenario.json() }
     }
 }

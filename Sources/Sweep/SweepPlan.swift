@@ -26,7 +26,9 @@ public struct SweepPlan: Sendable {
     /// Otherwise nil, and unit `i` is pair `i / comparisons` under comparison `i % comparisons`.
     let unitTable: [(pair: Int32, comparison: Int32)]?
 
-    public init(_ spec: ExperimentSpec) {
+    /// The plan of `spec`; generated trees are made on up to `jobs` threads (each depends only on the
+    /// seed and its index, so the plan is the same whatever `jobs` is).
+    public init(_ spec: ExperimentSpec, jobs: Int = 1) {
         self.spec = spec
         var entries: [ScenarioEntry] = []
         var pairs: [(Int, Int)] = []
@@ -67,9 +69,10 @@ public struct SweepPlan: Sendable {
                             scenario: RowGenerator.scenario(rows, seed: spec.seed, index: i, generator: g)))
                 }
             case .generated(let gen):
-                for i in 0..<gen.count {
-                    let tree = TreeGenerator.tree(gen, seed: spec.seed, index: i, generator: g)
-                    entries.append(ScenarioEntry(source: "generated:\(g)/\(i)", scenario: Scenario(tree: tree)))
+                let seed = spec.seed
+                entries += parallelMap(gen.count, jobs: jobs) { i in
+                    let tree = TreeGenerator.tree(gen, seed: seed, index: i, generator: g)
+                    return ScenarioEntry(source: "generated:\(g)/\(i)", scenario: Scenario(tree: tree))
                 }
             }
         }

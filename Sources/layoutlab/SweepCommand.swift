@@ -62,7 +62,7 @@ struct SweepCommand: ParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        let plan = SweepPlan(spec)
+        let plan = SweepPlan(spec, jobs: jobs)
         let store: ResultsStore
         do { store = try ResultsStore(path: db) } catch {
             printError("\(db): \(error)")
