@@ -25,51 +25,8 @@ extension Scenario {
         for v in tree.views { Self.write(v, into: &w) }
         w.endArray()
         let handWritten = constraints.filter(\.isHandWritten)
-        if !handWritten.isEmpty {
-            w.member(
-                "constraints",
-                .array(
-                    handWritten.map { c in
-                        var m: [(String, JSONValue)] = []
-                        if let id = c.identifier { m.append(("id", .string(id))) }
-                        m += [
-                            ("item1", .string(c.item1)), ("attr1", .string(c.attr1.rawValue)),
-                            ("relation", .string(c.relation.rawValue)),
-                        ]
-                        if let item2 = c.item2, let attr2 = c.attr2 {
-                            m += [("item2", .string(item2)), ("attr2", .string(attr2.rawValue))]
-                        }
-                        m += [
-                            ("multiplier", .number(c.multiplier)), ("constant", .number(c.constant)),
-                            ("priority", .number(c.priority)),
-                        ]
-                        if !c.isActive { m.append(("active", .bool(false))) }
-                        return .object(m)
-                    }))
-        }
-        if !visualFormats.isEmpty {
-            w.member(
-                "visualFormat",
-                .array(
-                    visualFormats.map { e in
-                        var m: [(String, JSONValue)] = [("format", .string(e.format))]
-                        if !e.metrics.isEmpty {
-                            m.append(
-                                (
-                                    "metrics",
-                                    .object(
-                                        e.metrics.sorted { $0.key < $1.key }.map {
-                                            ($0.key, JSONValue.number($0.value))
-                                        })
-                                ))
-                        }
-                        if !e.options.isEmpty {
-                            m.append(("options", .array(e.options.nameList.map(JSONValue.string))))
-                        }
-                        if e.platform != .uikit { m.append(("platform", .string(e.platform.rawValue))) }
-                        return .object(m)
-                    }))
-        }
+        if !handWritten.isEmpty { w.member("constraints", .array(handWritten.map(Self.constraint))) }
+        if !visualFormats.isEmpty { w.member("visualFormat", .array(visualFormats.map(Self.visualFormat))) }
         w.endObject()
         return w.text
     }
@@ -146,6 +103,34 @@ extension Scenario {
 }
 
 extension Scenario {
+    static func constraint(_ c: LayoutConstraint) -> JSONValue {
+        var m: [(String, JSONValue)] = []
+        if let id = c.identifier { m.append(("id", .string(id))) }
+        m += [
+            ("item1", .string(c.item1)), ("attr1", .string(c.attr1.rawValue)),
+            ("relation", .string(c.relation.rawValue)),
+        ]
+        if let item2 = c.item2, let attr2 = c.attr2 {
+            m += [("item2", .string(item2)), ("attr2", .string(attr2.rawValue))]
+        }
+        m += [
+            ("multiplier", .number(c.multiplier)), ("constant", .number(c.constant)), ("priority", .number(c.priority)),
+        ]
+        if !c.isActive { m.append(("active", .bool(false))) }
+        return .object(m)
+    }
+
+    static func visualFormat(_ e: VisualFormatEntry) -> JSONValue {
+        var m: [(String, JSONValue)] = [("format", .string(e.format))]
+        if !e.metrics.isEmpty {
+            m.append(
+                ("metrics", .object(e.metrics.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number($0.value)) })))
+        }
+        if !e.options.isEmpty { m.append(("options", .array(e.options.nameList.map(JSONValue.string)))) }
+        if e.platform != .uikit { m.append(("platform", .string(e.platform.rawValue))) }
+        return .object(m)
+    }
+
     static func insets(_ e: EdgeInsets) -> JSONValue {
         .object([
             "top": .number(e.top), "left": .number(e.left), "bottom": .number(e.bottom), "right": .number(e.right),
