@@ -29,7 +29,7 @@ public enum JSONWriter {
     /// Appends `s` quoted, escaped as JSON requires. The strings the lab writes (keys, view ids, mask
     /// names) almost never need an escape, so they go in with one append: scalar by scalar, writing a
     /// run's scenarios cost more than the run's compute on one core (`layoutlab-bench --only sweep`,
-    /// `begin_run`).
+    /// `begin_run_1_jobs`).
     public static func string(_ s: String, into out: inout String) {
         out += "\""
         if s.utf8.contains(where: needsEscape) {

@@ -3,11 +3,11 @@ import Sweep
 
 /// The `scenarios` rows of a run: each scenario's replayable JSON, written on the run's cores.
 ///
-/// A run's scenarios are all written before its first unit, on one thread, so on a sweep of many
-/// generated trees this setup cost more than the units' compute (`layoutlab-bench --only sweep`:
-/// `begin_run` against `compute_1_core`). The JSON of a block of scenarios is written on up to `jobs`
-/// threads, then the block's rows go in, in plan order, on the writer's connection: a block at a time,
-/// so the texts held at once stay bounded however many scenarios a run has.
+/// A run's scenarios are all written before its first unit. On one thread, on a sweep of many
+/// generated trees, that setup cost as much as the units' compute (`layoutlab-bench --only sweep`:
+/// `begin_run_1_jobs` against `compute_1_core`). The JSON of a block of scenarios is written on up to
+/// `jobs` threads, then the block's rows go in, in plan order, on the writer's connection: a block at a
+/// time, so the texts held at once stay bounded however many scenarios a run has.
 enum ScenarioRows {
     static let block = 512
 
