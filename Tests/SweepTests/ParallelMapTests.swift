@@ -1,5 +1,6 @@
 import Foundation
 import Scenario
+import Store
 import Sweep
 import Testing
 
@@ -33,5 +34,33 @@ struct ParallelMapTests {
         #expect(one.scenarios.count == 320)
         #expect(one.scenarios.map(\.source) == three.scenarios.map(\.source))
         #expect(one.scenarios.map { $0.scenario.json() } == three.scenarios.map { $0.scenario.json() })
+    }
+
+    /// A run's scenario rows, written a block of 512 at a time with each block's JSON on three threads,
+    /// are every scenario's JSON in plan order: more than two blocks, the last one partial.
+    @Test func scenarioRowsAreInPlanOrderAcrossBlocks() throws {
+        let spec = try SpecReader.read(
+            text: """
+                name: scenario-rows
+                seed: 3
+                scenarios:
+                  - generate: {count: 1100, views: [1, 3], masks: all, superview: [[320, 480]]}
+                sequences:
+                  - sizes: [[200, 100]]
+                comparisons:
+                  - {a: springs/documented, b: springs/gnustep-0.29}
+                """, file: "scenario-rows.yaml")
+        let plan = SweepPlan(spec)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rows-\(UUID().uuidString).db").path
+        let store = try ResultsStore(path: path)
+        try store.beginRun(plan, jobs: 3, codeVersion: "test")
+        let rows = try store.database.query(
+            "SELECT scenario_index, source, scenario_json FROM scenarios WHERE run_id = ? ORDER BY rowid",
+            [.integer(store.runID)]
+        ).rows
+        #expect(rows.count == 1100)
+        #expect(rows.map { $0[0].int ?? -1 } == Array(0..<1100))
+        #expect(rows.map { $0[1].string ?? "" } == plan.scenarios.map(\.source))
+        #expect(rows.map { $0[2].string ?? "" } == plan.scenarios.map { $0.scenario.json() })
     }
 }
