@@ -16,19 +16,22 @@ struct ParallelMapTests {
         }
     }
 
+    /// An experiment of generated trees, one size, one comparison.
+    static func generated(_ sources: [String], seed: Int) throws -> ExperimentSpec {
+        try SpecReader.read(
+            text: "name: generated\nseed: \(seed)\nscenarios:\n"
+                + sources.map { "  - generate: {\($0)}\n" }.joined()
+                + "sequences:\n  - sizes: [[200, 100]]\n"
+                + "comparisons:\n  - {a: springs/documented, b: autolayout/modern/once}\n",
+            file: "generated.yaml")
+    }
+
     @Test func aPlanIsTheSameWhateverItsJobs() throws {
-        let spec = try SpecReader.read(
-            text: """
-                name: plan-jobs
-                seed: 7
-                scenarios:
-                  - generate: {count: 300, views: [1, 9], depth: 3, fanout: 3, masks: all, superview: [[320, 480]]}
-                  - generate: {count: 20, views: [2, 4]}
-                sequences:
-                  - sizes: [[200, 100]]
-                comparisons:
-                  - {a: springs/documented, b: autolayout/modern/once}
-                """, file: "plan-jobs.yaml")
+        let spec = try Self.generated(
+            [
+                "count: 300, views: [1, 9], depth: 3, fanout: 3, masks: all, superview: [[320, 480]]",
+                "count: 20, views: [2, 4]",
+            ], seed: 7)
         let one = SweepPlan(spec)
         let three = SweepPlan(spec, jobs: 3)
         #expect(one.scenarios.count == 320)
@@ -39,17 +42,7 @@ struct ParallelMapTests {
     /// A run's scenario rows, written a block of 512 at a time with each block's JSON on three threads,
     /// are every scenario's JSON in plan order: more than two blocks, the last one partial.
     @Test func scenarioRowsAreInPlanOrderAcrossBlocks() throws {
-        let spec = try SpecReader.read(
-            text: """
-                name: scenario-rows
-                seed: 3
-                scenarios:
-                  - generate: {count: 1100, views: [1, 3], masks: all, superview: [[320, 480]]}
-                sequences:
-                  - sizes: [[200, 100]]
-                comparisons:
-                  - {a: springs/documented, b: springs/gnustep-0.29}
-                """, file: "scenario-rows.yaml")
+        let spec = try Self.generated(["count: 1100, views: [1, 3], masks: all, superview: [[320, 480]]"], seed: 3)
         let plan = SweepPlan(spec)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("rows-\(UUID().uuidString).db").path
         let store = try ResultsStore(path: path)
