@@ -113,15 +113,9 @@ final class ExternalEngineProcess {
         }
     }
 
-    /// The exit status of an engine whose output or input just closed. Foundation learns of a child's
-    /// exit on its own thread, some time after the pipe closes (on a loaded machine, more than the 50 ms
-    /// this once waited, which recorded "exit status -1" for an engine that exited 3), so this waits for
-    /// it up to the engine's timeout; -1 is left for an engine that closed its pipes and kept running.
-    func status() -> Int32 {
-        let deadline = Date().addingTimeInterval(spec.timeout)
-        while process.isRunning && Date() < deadline { usleep(2_000) }
-        return process.isRunning ? -1 : process.terminationStatus
-    }
+    /// The exit status of an engine whose output or input just closed, waited for up to the engine's
+    /// timeout; -1 is left for an engine that closed its pipes and kept running.
+    func status() -> Int32 { process.exitStatus(waitingAtMost: spec.timeout) ?? -1 }
 
     /// The next line, waiting at most the timeout.
     func receive() throws(ExternalEngineError) -> JSONValue {
