@@ -68,11 +68,7 @@ func removeDatabase(_ path: String) {
 }
 
 /// CPU time of every thread of this process so far, in ns.
-func processCPUTime() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
+func processCPUTime() -> UInt64 { nanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
 
 /// The median of seven runs of `plan` into fresh databases, in ns, timed as `layoutlab sweep` reports
 /// it: from the first unit to the last commit (setting up the run — schema, scenarios — excluded).
@@ -129,9 +125,6 @@ func processCPUTime() -> UInt64 {
     let cores = ProcessInfo.processInfo.activeProcessorCount
 
     if selected("sweep", 0) {
-        // End to end: the runner on every core, divergences written, as `layoutlab sweep` does.
-        // Timed as `layoutlab sweep` reports it: from the first unit to the last commit (setting up the
-        // run — schema, scenarios — is excluded).
         // End to end (the runner on every core, divergences written, timed as `layoutlab sweep` reports
         // it), the one-core compute, and the runner on every core with nothing written, in alternating
         // passes, seven each: parallel_speedup divides the first two, and on a shared machine a slow
@@ -220,11 +213,11 @@ func processCPUTime() -> UInt64 {
             try! store.commitBatch()
         }
         reportRate("sweep", "sqlite_writer", viewSteps, nsPerItem: writer / Double(viewSteps), unit: "view_step")
-        // Setting a run up (a row per scenario, with its replayable JSON) and finishing it (the deferred
-        // indexes built, statistics refreshed) happen on one thread before the first unit and after the
-        // last commit: outside end_to_end's clock (which times the session as `layoutlab sweep` reports
-        // its rate), inside the command's wall time.
-        // The scenarios' JSON is written on the run's cores (ScenarioRows.swift): on one, then on all.
+        // Setting a run up (a row per scenario, with its replayable JSON, written on the run's cores:
+        // ScenarioRows.swift; timed on one, then on all) and finishing it (the deferred indexes built,
+        // statistics refreshed) happen before the first unit and after the last commit: outside
+        // end_to_end's clock (which times the session as `layoutlab sweep` reports its rate), inside the
+        // command's wall time.
         for jobs in [1, cores] {
             let beginRun = setUpThenTime(7) { path in
                 try! ResultsStore(path: path)

@@ -71,7 +71,8 @@ while let a = args.popFirst() {
 }
 #if os(Linux)
     if !mallocDefaults && !keepFreedMemory() && !computeAlone {
-        let note = "layoutlab-bench: could not keep freed memory (no glibc mallopt); "
+        let note =
+            "layoutlab-bench: could not keep freed memory (no glibc mallopt); "
             + "measuring with the allocator's defaults\n"
         FileHandle.standardError.write(Data(note.utf8))
     }
@@ -93,9 +94,12 @@ if computeAlone {
 
 // MARK: - Timing
 
-@inline(__always) func now() -> UInt64 {
+@inline(__always) func now() -> UInt64 { nanoseconds(CLOCK_MONOTONIC) }
+
+/// A clock's reading in ns.
+@inline(__always) func nanoseconds(_ clock: clockid_t) -> UInt64 {
     var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
+    clock_gettime(clock, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
