@@ -108,10 +108,24 @@ public struct JSONTextWriter {
         append(b ? "true" : "false")
     }
 
-    /// A value built as a `JSONValue` (for the rarely present parts of a larger text).
+    /// A value built as a `JSONValue` (for the rarely present parts of a larger text), token by token.
     public mutating func value(_ v: JSONValue) {
-        separate()
-        append(JSONWriter.write(v))
+        switch v.kind {
+        case .null:
+            separate()
+            append("null")
+        case .bool(let b): bool(b)
+        case .number(let x): number(x)
+        case .string(let s): string(s)
+        case .array(let items):
+            beginArray()
+            for item in items { value(item) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for m in members { member(m.key, m.value) }
+            endObject()
+        }
     }
 
     public mutating func member(_ key: String, _ v: JSONValue) {

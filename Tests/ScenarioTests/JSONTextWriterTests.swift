@@ -54,34 +54,13 @@ struct JSONTextWriterTests {
         }
     }
 
-    /// Writes `v` through the token writer's calls, as `Scenario.json()` does.
-    static func write(_ v: JSONValue, _ w: inout JSONTextWriter) {
-        switch v.kind {
-        case .null: w.value(.null)
-        case .bool(let b): w.bool(b)
-        case .number(let x): w.number(x)
-        case .string(let s): w.string(s)
-        case .array(let items):
-            w.beginArray()
-            for item in items { write(item, &w) }
-            w.endArray()
-        case .object(let members):
-            w.beginObject()
-            for m in members {
-                w.key(m.key)
-                write(m.value, &w)
-            }
-            w.endObject()
-        }
-    }
-
     @Test func writesWhatJSONWriterWrites() {
         var r = SplitMix(state: 23)
         var checked = 0
         for _ in 0..<3000 {
             let v = Self.value(&r, depth: 0)
             var w = JSONTextWriter()
-            Self.write(v, &w)
+            w.value(v)
             let expected = JSONWriter.write(v)
             #expect(w.text == expected)
             if w.text != expected { break }
