@@ -25,9 +25,6 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
         ("flexibleHeight", .flexibleHeight), ("flexibleBottomMargin", .flexibleBottomMargin),
     ]
 
-    /// The UIKit names of the set bits, in bit order.
-    public var uikitNameList: [String] { Self.uikitNames.filter { contains($0.mask) }.map(\.name) }
-
     /// Which of an axis's three parts are flexible.
     public func parts(on axis: Axis) -> FlexibleParts {
         let bits = axis == .horizontal ? rawValue & 7 : (rawValue >> 3) & 7
