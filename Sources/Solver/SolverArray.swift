@@ -18,14 +18,6 @@ struct SolverArray<Element> {
 
     @inlinable init() { storage = Storage.make(capacity: 0) }
 
-    @inlinable init(repeating value: Element, count: Int) {
-        storage = Storage.make(capacity: count)
-        storage.withUnsafeMutablePointers { header, elements in
-            elements.initialize(repeating: value, count: count)
-            header.pointee.count = count
-        }
-    }
-
     @inlinable var count: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
     @inlinable var capacity: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
 
@@ -169,6 +161,26 @@ extension SolverArray: RandomAccessCollection, MutableCollection {
     @inlinable var endIndex: Int { count }
     @inlinable func index(after i: Int) -> Int { i + 1 }
     @inlinable func index(before i: Int) -> Int { i - 1 }
+
+    // The standard library's algorithms take the elements as one buffer through these: without them
+    // `sort` sorts a temporary array and writes every element back, and appending a slice of one to
+    // an `Array` copies it element by element through the checked subscript.
+    @inlinable mutating func withContiguousMutableStorageIfAvailable<R>(
+        _ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R
+    ) rethrows -> R? {
+        try storage.withUnsafeMutablePointers { header, elements in
+            var buffer = UnsafeMutableBufferPointer(start: elements, count: header.pointee.count)
+            return try body(&buffer)
+        }
+    }
+
+    @inlinable func withContiguousStorageIfAvailable<R>(
+        _ body: (UnsafeBufferPointer<Element>) throws -> R
+    ) rethrows -> R? {
+        try storage.withUnsafeMutablePointers { header, elements in
+            try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+        }
+    }
 }
 
 extension SolverArray: ExpressibleByArrayLiteral {
@@ -176,10 +188,6 @@ extension SolverArray: ExpressibleByArrayLiteral {
         self.init()
         append(contentsOf: elements)
     }
-}
-
-extension SolverArray: Equatable where Element: Equatable {
-    @inlinable static func == (a: SolverArray, b: SolverArray) -> Bool { a.elementsEqual(b) }
 }
 
 /// Printed and reflected as the `Array` of its elements (the recycling test compares a solver's
