@@ -65,35 +65,24 @@ extension SolverCore {
     }
 
     /// Flattens the definitions, in dependency order, for `updateVariables`. Runs once after the
-    /// constraints change, on the first step after a build: sized first and filled through pointers,
-    /// since appending cell by cell cost about two steps' worth (`Tools/profile.sh EngineC7advance`).
+    /// constraints change, on the first step after a build.
     @usableFromInline
     mutating func buildProgram() {
-        var total = 0
-        for x in order { total += cellCount(rowOf[Int(x)]) }
-        let noDefinition = ValueProgram.Definition(symbol: 0, slot: 0, end: 0)
-        let noTerm = ValueProgram.Term(symbol: 0, external: false, coefficient: 0)
         program.removeAll()
-        program.definitions.append(contentsOf: repeatElement(noDefinition, count: order.count))
-        program.terms.append(contentsOf: repeatElement(noTerm, count: total))
         rows.withUnsafeBufferPointer { rows in
             pool.withUnsafeBufferPointer { pool in
                 kinds.withUnsafeBufferPointer { kinds in
-                    program.definitions.withUnsafeMutableBufferPointer { definitions in
-                        program.terms.withUnsafeMutableBufferPointer { terms in
-                            var k = 0
-                            for (d, x) in order.enumerated() {
-                                let r = rowOf[Int(x)]
-                                let row = rows[Int(r)]
-                                for c in Int(row.start)..<Int(row.start + row.count) {
-                                    let s = pool[c].sym
-                                    terms[k] = ValueProgram.Term(
-                                        symbol: s, external: kinds[Int(s)] == .external, coefficient: pool[c].coef)
-                                    k += 1
-                                }
-                                definitions[d] = ValueProgram.Definition(symbol: x, slot: r, end: Int32(k))
-                            }
+                    for x in order {
+                        let r = rowOf[Int(x)]
+                        let row = rows[Int(r)]
+                        for c in Int(row.start)..<Int(row.start + row.count) {
+                            let s = pool[c].sym
+                            program.terms.append(
+                                ValueProgram.Term(
+                                    symbol: s, external: kinds[Int(s)] == .external, coefficient: pool[c].coef))
                         }
+                        program.definitions.append(
+                            ValueProgram.Definition(symbol: x, slot: r, end: Int32(program.terms.count)))
                     }
                 }
             }
