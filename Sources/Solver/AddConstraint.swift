@@ -178,6 +178,16 @@ extension SolverCore {
         rollbackVariables(varCount: varCount)
     }
 
+    /// Registers a variable met for the first time: its object (none for a block variable without
+    /// one), its symbol and its block entry (-1: not in a block). `rollbackVariables` undoes it.
+    @inlinable
+    mutating func appendVariable(_ object: Variable?, symbol: SymbolID, blockEntry: Int32) {
+        if let object { objectRefs.append(ObjectRef(object, variable: varList.count)) }
+        varList.append(object)
+        varSyms.append(symbol)
+        varBlockEntry.append(blockEntry)
+    }
+
     @usableFromInline
     mutating func rollbackVariables(varCount: Int) {
         var withObjects = 0

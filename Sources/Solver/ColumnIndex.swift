@@ -117,7 +117,8 @@ struct ColumnIndex {
         if Int(start[s]) + old != entries.count {
             let from = Int(start[s])
             start[s] = Int32(entries.count)
-            // Element by element: appending a slice of the array to itself would copy the whole array.
+            // Element by element: a slice of the array appended to itself would read the storage that
+            // growing the array has just emptied.
             for i in from..<(from + Int(count[s])) { entries.append(entries[i]) }
             kept = Int(count[s])
         }

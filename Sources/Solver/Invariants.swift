@@ -119,7 +119,8 @@ extension SolverCore {
         var refs = [Int](repeating: 0, count: n)
         for r in objectRefs {
             let i = Int(r.variable)
-            if i >= n || varList[i] !== r.object.takeUnretainedValue() {
+            // Compared by address: a stale entry's object may be gone, and must not be retained.
+            if i >= n || varList[i].map({ Unmanaged.passUnretained($0).toOpaque() }) != r.object.toOpaque() {
                 problems.append("object entry for variable \(i): not that variable's object")
             } else {
                 refs[i] += 1

@@ -456,10 +456,7 @@ extension SolverCore {
         } else {
             varSym[key] = s
         }
-        objectRefs.append(ObjectRef(v, variable: varList.count))
-        varList.append(v)
-        varSyms.append(s)
-        varBlockEntry.append(-1)
+        appendVariable(v, symbol: s, blockEntry: -1)
         return s
     }
 }

@@ -181,8 +181,8 @@ struct SolverCore {
     }
 
     /// The per-symbol arrays other than `kinds` run ahead of it, filled with each field's starting
-    /// value, so a new symbol only appends its kind: appending to fifteen arrays, each append a
-    /// uniqueness check, was a tenth of building an Auto Layout tree (issue 24). `kinds.count` is the
+    /// value, so a new symbol only appends its kind: appending to fifteen arrays was a tenth of
+    /// building an Auto Layout tree when they were `Array`s (issue 24). `kinds.count` is the
     /// number of symbols; the slots past it are always at their starting values.
     @usableFromInline
     mutating func extendSymbolArrays(to n: Int) {
@@ -294,7 +294,8 @@ struct SolverCore {
         var kept = Int(row.capacity)  // slots of the run that stay where they are
         if Int(row.start + row.capacity) != pool.count {
             let start = pool.count
-            // Element by element: appending a slice of the pool to itself would copy the whole pool.
+            // Element by element: a slice of the pool appended to itself would read the storage that
+            // growing the pool has just emptied.
             for i in Int(row.start)..<Int(row.start + row.count) { pool.append(pool[i]) }
             rows[Int(r)].start = Int32(start)
             kept = Int(row.count)

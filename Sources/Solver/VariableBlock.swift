@@ -55,11 +55,7 @@ extension SolverCore {
         if i >= 0 { return varSyms[i] }
         let s = newSymbol(.external)
         blockVar[e] = Int32(varList.count)
-        let object = blockObjects[e]
-        if let object { objectRefs.append(ObjectRef(object, variable: varList.count)) }
-        varList.append(object)
-        varSyms.append(s)
-        varBlockEntry.append(Int32(e))
+        appendVariable(blockObjects[e], symbol: s, blockEntry: Int32(e))
         return s
     }
 
