@@ -52,6 +52,8 @@ extension SolverCore {
                     }
                     objectRefs.withUnsafeMutableBufferPointer { objectRefs in
                         varSyms.withUnsafeMutableBufferPointer { varSyms in
+                            // `value(ofVariable:)` inlined by hand: through the call this loop measured
+                            // slower (chain:1000 resize 7.2–8.9 against 4.4–7.2 µs, commit 01ba5b7).
                             for r in objectRefs {
                                 let s = Int(varSyms[Int(r.variable)])
                                 let v = rowOf[s] >= 0 ? extValue[s] : 0
