@@ -15,7 +15,7 @@ public final class ResultsStore {
     private let checkpointer: WALCheckpointer
 
     public init(path: String) throws(SQLiteError) {
-        database = try Database(path: path)
+        database = try Database(path: path, busyTimeout: Self.writerBusyTimeout)
         try Schema.prepare(database)
         units = MultiRowInsert(
             database, table: "units",
@@ -32,6 +32,13 @@ public final class ResultsStore {
 
     /// Checkpoints run off the writer's thread so far.
     public var backgroundCheckpoints: Int { checkpointer.checkpointCount }
+
+    /// How long a results writer waits for another writer's lock, in ms: ten minutes. Sweeps into one
+    /// file at once take turns at commits, and a sweep that completes builds its secondary indexes over
+    /// every run in the file in one transaction, which on a large file takes far longer than a
+    /// reader's 5 s; a writer that gave up then would fail its whole sweep (the likeliest cause of a CI
+    /// failure of the two-sweeps test, where one sweep exited 1).
+    static let writerBusyTimeout: Int32 = 600_000
 
     /// FNV-1a, 64 bits: a stable fingerprint of an experiment file.
     public static func hash(_ text: String) -> String {

@@ -49,7 +49,8 @@ public final class Database {
     /// read while a sweep writes. Foreign keys are declared in the schema for readers and tools but
     /// not enforced: the results writer is the only writer, and checking every row's parent costs a
     /// lookup per insert (to see the cost, turn the pragma on and run layoutlab-bench --only sweep).
-    public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    /// `busyTimeout`: how long, in ms, a statement waits for another connection's lock before failing.
+    public init(path: String, readOnly: Bool = false, busyTimeout: Int32 = 5000) throws(SQLiteError) {
         var db: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
@@ -59,7 +60,7 @@ public final class Database {
             throw SQLiteError(code: rc, message: "\(path): \(message)")
         }
         handle = db
-        sqlite3_busy_timeout(db, 5000)
+        sqlite3_busy_timeout(db, busyTimeout)
         if !readOnly {
             try execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = OFF;")
         }
