@@ -107,8 +107,22 @@ struct KillResumeTests {
                 """.write(toFile: path, atomically: true, encoding: .utf8)
             specs.append(path)
         }
-        let processes = try specs.map { try Self.launch(exe, ["sweep", $0, "--db", shared, "--jobs", "1"]) }
-        for p in processes { p.waitUntilExit(); #expect(p.terminationStatus == 0) }
+        // Their standard error kept, so a sweep that fails says why.
+        let errors = specs.map { _ in dir.appendingPathComponent(UUID().uuidString + ".err") }
+        let processes = try zip(specs, errors).map { spec, err -> Process in
+            FileManager.default.createFile(atPath: err.path, contents: nil)
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = ["sweep", spec, "--db", shared, "--jobs", "1"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = try FileHandle(forWritingTo: err)
+            try p.run()
+            return p
+        }
+        for (p, err) in zip(processes, errors) {
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0, "\((try? String(contentsOf: err, encoding: .utf8)) ?? "")")
+        }
         let db = try Database(path: shared, readOnly: true)
         #expect(try db.query("SELECT count(*) FROM runs WHERE status = 'completed'").rows == [[.integer(2)]])
         for spec in specs {
