@@ -127,15 +127,24 @@ struct ColumnIndex {
         live += new - old
     }
 
-    /// Copies every run, in symbol order, into a fresh array without the runs left behind.
+    /// Copies every run, in symbol order, into a fresh array without the runs left behind. A column
+    /// with no room starts at 0, as `extendSymbols` and `resetColumns` leave one: given the end of the
+    /// fresh array instead, the empty columns of symbols past the solver's count (which `removeAll`
+    /// does not visit) kept that start after the array was emptied, and the next compaction sliced
+    /// past its end (a crash met by `DegenerateConstraintTests` on a recycled solver).
     @usableFromInline
     mutating func compact() {
         var fresh: SolverArray<ColumnEntry> = []
         fresh.reserveCapacity(2 * live)
         for s in start.indices {
             let a = Int(start[s])
+            let n = Int(capacity[s])
+            guard n > 0 else {
+                start[s] = 0
+                continue
+            }
             start[s] = Int32(fresh.count)
-            fresh.append(contentsOf: entries[a..<(a + Int(capacity[s]))])
+            fresh.append(contentsOf: entries[a..<(a + n)])
         }
         entries = fresh
     }

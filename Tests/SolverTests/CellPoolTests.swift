@@ -56,6 +56,27 @@ import TestSupport
         try churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
     }
 
+    /// A solver emptied for reuse (`reset(keepingCapacity:)`, as the Auto Layout backend's pool
+    /// does) after its columns were compacted: every column's run must lie inside the array again,
+    /// the empty columns of symbols past its count included, or the next compaction slices past the
+    /// end (CI crashed so in `DegenerateConstraintTests`).
+    @Test func aRecycledSolverKeepsItsColumnsInsideTheirArray() throws {
+        let s = Solver()
+        s.core.cols.compactionFloor = 0
+        let big = GeneratedSystem(seed: 1, n: 14, pinned: false)
+        for c in big.constraints((0..<14).map { Variable("x\($0)") }) { try s.addConstraint(c) }
+        s.core.cols.compact()
+        s.reset(keepingCapacity: true)
+        let small = GeneratedSystem(seed: 2, n: 3, pinned: false)
+        let x = (0..<3).map { Variable("y\($0)") }
+        for c in small.constraints(x) { try s.addConstraint(c) }
+        try #require(s.invariantViolations().isEmpty, "\(s.invariantViolations())")
+        s.core.cols.compact()
+        #expect(s.invariantViolations().isEmpty)
+        s.updateVariables()
+        #expect(close(x.map(\.value), small.solution))
+    }
+
     @Test func compactionKeepsThePoolBoundedAndTheSolutionExact() async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
