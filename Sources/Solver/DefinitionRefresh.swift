@@ -10,31 +10,65 @@
 // 1e-13 to 1e-7 in about 100 steps, until a pivot on such a residue (1.5e-7) broke a required
 // equality by 11 and the solver ended off the unique solution (x0 -79.93 for -80).
 //
-// So each removal ends by rewriting every definition that names a basic restricted symbol through
-// that symbol's row, as kiwi's substitution would have done: the residues are formed and dropped.
-// Removal is where a churn pivots back and forth. Pivots themselves note nothing: noting the rows
-// each pivot changed cost the enaml_like build about 5% (alternating runs), and suggestions, the
-// sweeps' hot path, never remove.
-//
-// Finding them costs a look at each row: a basic symbol's column holds only definitions' cells
-// (proper rows are in non-basic symbols), and it is empty unless a definition names the symbol.
+// So the basic symbols whose rows pivots changed are noted, and after each removal the definitions
+// that name them are rewritten through those rows, as kiwi's substitution would have done: the
+// residues are formed and dropped. Removal is where a churn pivots back and forth; the sweeps' hot
+// path (suggestions) only notes.
 
 extension SolverCore {
-    /// Rewrites every definition that names a basic restricted symbol through that symbol's row
-    /// (proper rows are in non-basic symbols, so one pass suffices).
+    /// After `substitute(s, from:)` in a pivot: `s` and the proper rows just changed (`targets`) have
+    /// new rows, which definitions naming their basic symbols have not seen.
+    @inlinable
+    mutating func noteChangedRows(entering s: SymbolID) {
+        changedBasics.append(s)
+        for i in targets.indices {
+            let b = rows[Int(targets[i].row)].basic
+            if b >= 0 && kinds[Int(b)] != .external { changedBasics.append(b) }
+        }
+        // A long run of suggestions with no removal: keep one note per symbol.
+        if changedBasics.count > 2 * kinds.count + 64 { removeDuplicateNotes() }
+    }
+
+    @usableFromInline
+    mutating func removeDuplicateNotes() {
+        stampC &+= 1
+        let seen = stampC
+        var kept = 0
+        for i in changedBasics.indices {
+            let s = changedBasics[i]
+            if markC[Int(s)] == seen { continue }
+            markC[Int(s)] = seen
+            changedBasics[kept] = s
+            kept += 1
+        }
+        changedBasics.removeLast(changedBasics.count - kept)
+    }
+
+    /// Rewrites every definition that names a noted symbol, still basic and restricted, through
+    /// that symbol's row (proper rows are in non-basic symbols, so one pass suffices).
     @usableFromInline
     mutating func refreshDefinitions() {
         var rewritten = false
-        for r in 0..<Int32(rows.count) {
-            let s = rows[Int(r)].basic
-            guard s >= 0, rowOf[Int(s)] == r, kinds[Int(s)] != .external, !cols.isEmpty(Int(s)) else {
-                continue
+        for i in changedBasics.indices {
+            let s = changedBasics[i]
+            let r = rowOf[Int(s)]
+            guard r >= 0, kinds[Int(s)] != .external else { continue }
+            var named = false
+            for e in cols.entries(of: Int(s)) where isDefinition(e.row) {
+                named = true
+                break
             }
-            substitute(s, from: r, definitions: true)
-            rewritten = true
+            if named {
+                substitute(s, from: r, definitions: true)
+                rewritten = true
+            }
         }
-        // Values are compiled from the definitions' cells. Proper rows hold no free variable, so
-        // no definition gains a parameter, and no definition refers to another it did not before.
-        if rewritten { programDirty = true }
+        changedBasics.removeAll(keepingCapacity: true)
+        if rewritten {
+            // The definitions' cells changed (values are compiled from them), and a proper row may
+            // have brought in a free variable (`hasParam`).
+            programDirty = true
+            orderDirty = true
+        }
     }
 }

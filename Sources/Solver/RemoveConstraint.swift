@@ -26,6 +26,7 @@ extension SolverCore {
         if r >= 0 {
             // Basic marker: definitions may still refer to it; rewrite them, then drop the row.
             substitute(m, from: r, definitions: true)
+            noteChangedRows(entering: m)
             freeRow(r)
         } else if var leave = markerLeavingRow(m) {
             if isDefinition(leave) {
@@ -46,6 +47,7 @@ extension SolverCore {
             }
             exchange(leave, entering: m)
             substitute(m, from: leave, definitions: true)
+            noteChangedRows(entering: m)
             freeRow(leave)
         }
         owner[Int(m)] = -1
