@@ -41,7 +41,6 @@ extension SolverCore {
         poolLive = 0
         freeSlots.removeAll(keepingCapacity: true)
         infeasible.removeAll(keepingCapacity: true)
-        changedBasics.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
         (orderDirty, orderNeedsSort) = (false, false)
         (nextBack, nextFront) = (0, -1)

@@ -26,7 +26,6 @@ extension SolverCore {
         if r >= 0 {
             // Basic marker: definitions may still refer to it; rewrite them, then drop the row.
             substitute(m, from: r, definitions: true)
-            noteChangedRows(entering: m)
             freeRow(r)
         } else if var leave = markerLeavingRow(m) {
             if isDefinition(leave) {
@@ -40,21 +39,18 @@ extension SolverCore {
                     if tag.other >= 0 { owner[Int(tag.other)] = -1 }
                     orderDirty = true
                     try optimize()
-                    refreshDefinitions()
                     return
                 }
                 leave = l
             }
             exchange(leave, entering: m)
             substitute(m, from: leave, definitions: true)
-            noteChangedRows(entering: m)
             freeRow(leave)
         }
         owner[Int(m)] = -1
         if tag.other >= 0 { owner[Int(tag.other)] = -1 }
         orderDirty = true
         try optimize()
-        refreshDefinitions()
         releaseSymbol(m)
         releaseSymbol(tag.other)
     }

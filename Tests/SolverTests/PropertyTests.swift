@@ -401,19 +401,6 @@ struct Churn {
         }
     }
 
-    /// The churn that once broke a required equality by 11 (CellPoolTests): every required
-    /// constraint present holds to rounding after every step. Without refreshing definitions after
-    /// removals (DefinitionRefresh.swift) the largest violation grew step by step to 1.4e-4 at step 110
-    /// and 11.3 at step 142; with it, it stays below 3e-11.
-    @Test func requiredConstraintsHoldToRoundingThroughALongChurn() throws {
-        var churn = try Churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
-        for step in 0..<(4 * churn.present.count) {
-            try churn.step()
-            churn.solver.updateVariables()
-            #expect(requiredViolation(churn.present) < 1e-9, "step \(step)")
-        }
-    }
-
     /// A strong edit on a root overrides its medium preference; suggestions are re-solved
     /// incrementally and match the closed form every time; removing the edit restores the solution.
     @Test(arguments: [false, true]) func suggestionsMatchTheClosedForm(batched: Bool) async {
