@@ -21,12 +21,17 @@ struct KillResumeTests {
         """
 
     /// Starts `layoutlab` with its output discarded.
-    static func launch(_ exe: URL, _ arguments: [String]) throws -> Process {
+    /// Starts the lab with `arguments`; its standard error goes to `errors` (a file, created) if given.
+    static func launch(_ exe: URL, _ arguments: [String], errors: URL? = nil) throws -> Process {
         let p = Process()
         p.executableURL = exe
         p.arguments = arguments
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
+        if let errors {
+            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            p.standardError = try FileHandle(forWritingTo: errors)
+        }
         try p.run()
         return p
     }
@@ -109,15 +114,8 @@ struct KillResumeTests {
         }
         // Their standard error kept, so a sweep that fails says why.
         let errors = specs.map { _ in dir.appendingPathComponent(UUID().uuidString + ".err") }
-        let processes = try zip(specs, errors).map { spec, err -> Process in
-            FileManager.default.createFile(atPath: err.path, contents: nil)
-            let p = Process()
-            p.executableURL = exe
-            p.arguments = ["sweep", spec, "--db", shared, "--jobs", "1"]
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = try FileHandle(forWritingTo: err)
-            try p.run()
-            return p
+        let processes = try zip(specs, errors).map {
+            try Self.launch(exe, ["sweep", $0, "--db", shared, "--jobs", "1"], errors: $1)
         }
         for (p, err) in zip(processes, errors) {
             p.waitUntilExit()
