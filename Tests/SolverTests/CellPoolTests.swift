@@ -49,10 +49,10 @@ import TestSupport
 
     /// A churn the property test below met in CI (2026-11-26): with compaction and without it the
     /// solver ends at the same values, and they are not the system's unique solution (x0 -79.93 for
-    /// -80, x11 -68 for -67), while a fresh build of the same system finds it. The solver of b17ce6c,
-    /// before the work of issues 23 and 24, ends there too: an older fault of removing and re-adding
-    /// constraints (or of rolling back a refused required bound), not yet found. Kept as a known
-    /// issue, so the test reports it once the fault is mended.
+    /// -80, x11 -68 for -67), while a fresh build of the same system finds it. The solver of b17ce6c
+    /// ends there too. The cause is rounding residue between definitions and the rows of the basic
+    /// symbols they name (`requiredConstraintsHoldToRoundingThroughALongChurn` shows it growing step by
+    /// step; README, "Churn"). Kept as a known issue, so the test reports it once the fault is mended.
     @Test func aChurnWhoseFinalValuesMissTheKnownSolution() {
         withKnownIssue("incremental removal/re-addition leaves a non-optimal solution for this churn") {
             try churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)

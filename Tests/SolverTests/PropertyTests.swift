@@ -401,6 +401,21 @@ struct Churn {
         }
     }
 
+    /// The churn `CellPoolTests` keeps as a known issue, step by step: every required constraint
+    /// present should hold to rounding after every step. It does not: definitions name basic symbols
+    /// and pivots leave them alone, so rounding residue that kiwi drops at every pivot is never formed
+    /// here and grows (README, "Churn"). Each step that misses prints its violation.
+    @Test func requiredConstraintsHoldToRoundingThroughALongChurn() throws {
+        var churn = try Churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
+        withKnownIssue("rounding residue in definitions grows through this churn", isIntermittent: false) {
+            for step in 0..<(4 * churn.present.count) {
+                try churn.step()
+                churn.solver.updateVariables()
+                #expect(requiredViolation(churn.present) < 1e-9, "step \(step)")
+            }
+        }
+    }
+
     /// A strong edit on a root overrides its medium preference; suggestions are re-solved
     /// incrementally and match the closed form every time; removing the edit restores the solution.
     @Test(arguments: [false, true]) func suggestionsMatchTheClosedForm(batched: Bool) async {
