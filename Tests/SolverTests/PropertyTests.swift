@@ -404,15 +404,23 @@ struct Churn {
     /// The churn `CellPoolTests` keeps as a known issue, step by step: every required constraint
     /// present should hold to rounding after every step. It does not: definitions name basic symbols
     /// and pivots leave them alone, so rounding residue that kiwi drops at every pivot is never formed
-    /// here and grows (README, "Churn"). Each step that misses prints its violation.
+    /// here and grows (README, "Churn"). The failure lists each step past 1e-9 where the largest
+    /// violation so far grew.
     @Test func requiredConstraintsHoldToRoundingThroughALongChurn() throws {
         var churn = try Churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
-        withKnownIssue("rounding residue in definitions grows through this churn", isIntermittent: false) {
-            for step in 0..<(4 * churn.present.count) {
-                try churn.step()
-                churn.solver.updateVariables()
-                #expect(requiredViolation(churn.present) < 1e-9, "step \(step)")
+        var growth: [String] = []
+        var worst = 1e-9
+        for step in 0..<(4 * churn.present.count) {
+            try churn.step()
+            churn.solver.updateVariables()
+            let v = requiredViolation(churn.present)
+            if v > worst {
+                worst = v
+                growth.append("step \(step): \(v)")
             }
+        }
+        withKnownIssue("rounding residue in definitions grows through this churn") {
+            #expect(growth.isEmpty, "\(growth.joined(separator: ", "))")
         }
     }
 
