@@ -101,6 +101,7 @@ extension SolverCore {
             order.append(fresh)
             hasParam[Int(fresh)] = false
             try optimize()
+            pruneInfeasible()
             return record
         }
 
@@ -133,6 +134,7 @@ extension SolverCore {
             commitJournal()
             let record = commit(pending, tag: tag, strength: strength, required: required)
             try optimize()
+            pruneInfeasible()
             return record
         }
         let record = commit(pending, tag: tag, strength: strength, required: required)
@@ -152,6 +154,7 @@ extension SolverCore {
         }
         substitute(subject, from: slot)
         try optimize()
+        pruneInfeasible()
         return record
     }
 

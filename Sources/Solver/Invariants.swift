@@ -1,8 +1,9 @@
 extension SolverCore {
-    /// Structural checks of the tableau, for tests: proper rows hold only non-basic symbols and no
-    /// free variable, are feasible (restricted basics ≥ 0 within 1e-8), the objective holds only
-    /// non-basic symbols, definitions refer only to earlier definitions, and the column index
-    /// matches the rows. Returns one message per problem found.
+    /// Structural checks of the tableau between operations, for tests: proper rows hold only
+    /// non-basic symbols and no free variable, are feasible (restricted basics ≥ 0 within 1e-8),
+    /// definitions name no basic restricted symbol and refer only to earlier definitions,
+    /// `infeasible` names only simplex rows, the objective holds only non-basic symbols, and the
+    /// column index matches the rows. Returns one message per problem found.
     func invariantViolations() -> [String] {
         var problems: [String] = []
         var seen = [Int](repeating: 0, count: kinds.count)
@@ -19,6 +20,9 @@ extension SolverCore {
                     problems.append("row \(r) cell \(k): column index mismatch")
                 }
                 if cell.sym == b { problems.append("row \(r): refers to its own basic symbol") }
+                if definition && rowOf[s] >= 0 && kinds[s] != .external {
+                    problems.append("definition \(r) (basic \(b)): basic restricted symbol \(s) in cells")
+                }
                 if !definition {
                     if rowOf[s] >= 0 { problems.append("proper row \(r) (basic \(b)): basic symbol \(s) in cells") }
                     if kinds[s] == .external {
@@ -28,6 +32,12 @@ extension SolverCore {
             }
             if !definition && b >= 0 && kinds[Int(b)] != .dummy && row.constant < -1e-8 && infeasible.isEmpty {
                 problems.append("proper row \(r) (basic \(b)): infeasible constant \(row.constant)")
+            }
+        }
+        for s in infeasible {
+            let r = rowOf[Int(s)]
+            if kinds[Int(s)] == .external || r < 0 || isDefinition(r) {
+                problems.append("infeasible: symbol \(s) has no simplex row")
             }
         }
         // The pool: every row's run inside it, no two runs overlapping, `poolLive` their total.

@@ -39,6 +39,7 @@ extension SolverCore {
                     if tag.other >= 0 { owner[Int(tag.other)] = -1 }
                     orderDirty = true
                     try optimize()
+                    pruneInfeasible()
                     return
                 }
                 leave = l
@@ -51,6 +52,7 @@ extension SolverCore {
         if tag.other >= 0 { owner[Int(tag.other)] = -1 }
         orderDirty = true
         try optimize()
+        pruneInfeasible()
         releaseSymbol(m)
         releaseSymbol(tag.other)
     }
@@ -69,10 +71,22 @@ extension SolverCore {
             }
             expandAccumulator()
             unlinkAllCells(r)
-            for c in acc { addCell(r, c.sym, c.coef) }
+            // The marker's coefficient is what removal divides by. One far below the row's others is a
+            // residue of rounding, not the constraint's share: pivoting on it would scale the row by its
+            // inverse (the churn that broke a required equality by 11 pivoted on 1.5e-7).
+            var largest = 0.0
+            for c in acc { largest = Swift.max(largest, abs(c.coef)) }
+            for c in acc where c.sym != m || abs(c.coef) >= Self.minimumRelativePivot * largest {
+                addCell(r, c.sym, c.coef)
+            }
             rows[Int(r)].constant = accConstant
         }
     }
+
+    /// A marker coefficient below this fraction of its definition's largest is dropped as rounding
+    /// before removal pivots on one (coefficients of layouts are ratios of sizes and multipliers, far
+    /// above 1e-9 of each other).
+    @usableFromInline static let minimumRelativePivot = 1e-9
 
     @usableFromInline
     mutating func removeMarkerEffects(_ marker: SymbolID, _ strength: Double) {

@@ -2,12 +2,23 @@
 // step, on the sparse tableau of Tableau.swift.
 //
 // One deliberate difference from kiwi: rows whose basic symbol is *external* (a user variable) are
-// kept as definitions `x = c + Σ a·s` that may refer to other basic symbols, and pivots do not
-// substitute into them. They are identities implied by the constraints, so they stay true in every
-// basis; `updateVariables` evaluates them in dependency order. kiwi instead rewrites every such
-// row in terms of non-basic symbols, which makes a chain of n views cost O(n²) in memory and time
-// (row of 1000 views: 1.6 s build in kiwi). Proper simplex rows (restricted basic symbols) are
-// expanded exactly as in kiwi, so feasibility, optimality and the dual simplex are unchanged.
+// kept as definitions `x = c + Σ a·s` that may refer to other definitions, and substituting a new
+// definition does not rewrite the definitions that name its variable. They are identities implied by
+// the constraints, so they stay true in every basis; `updateVariables` evaluates them in dependency
+// order. kiwi instead rewrites every such row in terms of non-basic symbols, which makes a chain of
+// n views cost O(n²) in memory and time (row of 1000 views: 1.6 s build in kiwi). Proper simplex
+// rows (restricted basic symbols) are expanded exactly as in kiwi, so feasibility, optimality and
+// the dual simplex are unchanged.
+//
+// A definition never names a *restricted* symbol that is basic: a pivot substitutes the entering
+// symbol's row into the definitions that name it, as kiwi does into every row. Left named, as it
+// once was, a definition's own cell on a non-basic symbol t and its coefficient times the basic
+// symbol's row on t sum to 0 in exact arithmetic and to a residue in floating point, a sum nothing
+// forms, so `nearZero` never drops it; later pivots through rows with large constants multiplied it
+// until a removal pivoted on one (1.5e-7) and broke a required equality by 11
+// (`requiredConstraintsHoldToRoundingThroughALongChurn`). Substituted, the residue is formed and
+// dropped at once. It costs the enaml_like build about a seventh more substitution work; a
+// restricted non-basic symbol is worth 0, so values follow from the definitions alone (ValueProgram).
 //
 // Consequences handled below: a constraint that introduces a new variable (and that kiwi would
 // solve for it) becomes its definition as written, in O(terms); other rows are expanded through
@@ -158,7 +169,7 @@ extension SolverCore {
     mutating func pivot(_ r: Int32, entering: SymbolID) {
         journalRow(r)
         exchange(r, entering: entering)
-        substitute(entering, from: r)
+        substitute(entering, from: r, definitions: true)  // no definition names a basic restricted symbol
     }
 
     /// Row `r: leaving = c + Σ` becomes `entering = …` in place (kiwi: solveFor(leaving, entering)).
@@ -251,7 +262,9 @@ extension SolverCore {
             let r = rowOf[Int(leaving)]
             guard r >= 0 else { continue }
             let c = rows[Int(r)].constant
-            guard !nearZero(c) && c < 0 else { continue }
+            // Only simplex rows are repaired: a definition's constant is part of a variable's value,
+            // which may be negative (`infeasible` names simplex rows only, see `pruneInfeasible`).
+            guard !nearZero(c) && c < 0 && !isDefinition(r) else { continue }
             // No symbol can restore this row: with exact arithmetic an edit (never required) can
             // always be met by its error symbols, so this is a row whose cells rounding dropped (1e12
             // against 1e-12). Leave it slightly infeasible rather than fail (kiwi throws here).

@@ -87,6 +87,8 @@ struct SolverCore {
     @usableFromInline var blocks: [BlockInfo] = []
     @usableFromInline var blockVar: [Int32] = []
     @usableFromInline var blockObjects: [Variable?] = []
+    /// Restricted basic symbols whose simplex rows went negative, for the dual simplex; between
+    /// operations only rows that are truly infeasible (`pruneInfeasible`).
     @usableFromInline var infeasible: SolverArray<Int32> = []
     /// Definition rows (basic external symbols) in dependency order: each refers only to basic
     /// externals earlier in the order.

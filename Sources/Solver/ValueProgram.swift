@@ -77,11 +77,9 @@ extension SolverCore {
                     for x in order {
                         let r = rowOf[Int(x)]
                         let row = rows[Int(r)]
-                        for c in Int(row.start)..<Int(row.start + row.count) {
-                            let s = pool[c].sym
+                        for c in Int(row.start)..<Int(row.start + row.count) where kinds[Int(pool[c].sym)] == .external {
                             program.terms.append(
-                                ValueProgram.Term(
-                                    symbol: s, external: kinds[Int(s)] == .external, coefficient: pool[c].coef))
+                                ValueProgram.Term(symbol: pool[c].sym, external: true, coefficient: pool[c].coef))
                         }
                         program.definitions.append(
                             ValueProgram.Definition(symbol: x, slot: r, end: Int32(program.terms.count)))

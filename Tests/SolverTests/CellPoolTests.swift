@@ -47,16 +47,13 @@ import TestSupport
         #expect(close(churn.x.map(\.value), churn.system.solution), "seed \(seed) n \(n) pinned \(pinned)")
     }
 
-    /// A churn the property test below met in CI (2026-11-26): with compaction and without it the
-    /// solver ends at the same values, and they are not the system's unique solution (x0 -79.93 for
-    /// -80, x11 -68 for -67), while a fresh build of the same system finds it. The solver of b17ce6c
-    /// ends there too. The cause is rounding residue between definitions and the rows of the basic
-    /// symbols they name (`requiredConstraintsHoldToRoundingThroughALongChurn` shows it growing step by
-    /// step; README, "Churn"). Kept as a known issue, so the test reports it once the fault is mended.
-    @Test func aChurnWhoseFinalValuesMissTheKnownSolution() {
-        withKnownIssue("incremental removal/re-addition leaves a non-optimal solution for this churn") {
-            try churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
-        }
+    /// A churn the property test below once met, on which the solver ended off the system's unique
+    /// solution (x0 -79.93 for -80, x11 -68 for -67) with and without compaction, while a fresh build
+    /// found it: rounding residue between definitions and the rows of the basic restricted symbols
+    /// they named grew until a removal pivoted on it. Definitions no longer name such symbols
+    /// (Simplex.swift), and the churn ends where a fresh build does.
+    @Test func aLongChurnEndsAtTheKnownSolution() throws {
+        try churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
     }
 
     /// A solver emptied for reuse (`reset(keepingCapacity:)`, as the Auto Layout backend's pool
