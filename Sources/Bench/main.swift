@@ -203,21 +203,12 @@ if selected("enaml_like", 37) {
     // Pre-resolve names to indices so the timed build does what kiwi's does: make the variables, the
     // constraints and the solver, add everything, discard.
     let index = Dictionary(uniqueKeysWithValues: file.variables.enumerated().map { ($1, $0) })
-    let specs = file.constraints.map { c in
+    let specs: [EnamlSpec] = file.constraints.map { c in
         (c.terms.map { (index[$0.variable]!, $0.coefficient) }, c.constant, c.op, c.strength)
     }
     let editSpecs = file.editVariables.map { (index[$0.name]!, $0.strength) }
     let names = file.variables
-    func build() -> (Solver, [Variable]) {
-        let vars = names.map { Variable($0) }
-        let solver = Solver()
-        for (i, s) in editSpecs { try! solver.addEditVariable(vars[i], strength: s) }
-        for (terms, constant, op, strength) in specs {
-            let e = Expression(terms.map { Term(vars[$0.0], $0.1) }, constant: constant)
-            try! solver.addConstraint(Constraint(e, op, strength: strength))
-        }
-        return (solver, vars)
-    }
+    func build() -> (Solver, [Variable]) { buildEnamlLike(names: names, edits: editSpecs, specs: specs) }
     // Answers.
     do {
         let (solver, vars) = build()
@@ -255,13 +246,7 @@ if selected("enaml_like", 37) {
 // MARK: - chain of n
 
 for n in [100, 1000, 10000] where selected("chain", n) {
-    func build() -> (Solver, [Variable]) {
-        let xs = (0..<n).map { Variable("x\($0)") }
-        let solver = Solver()
-        for i in 0..<(n - 1) { try! solver.addConstraint(xs[i] == xs[i + 1]) }
-        try! solver.addConstraint(Constraint(xs[n - 1], .equal, strength: Strength.weak))
-        return (solver, xs)
-    }
+    func build() -> (Solver, [Variable]) { buildChain(n) }
     func value(_ k: Int) -> Double { Double(100 + (k % 7) * 10) }
     do {
         let (solver, xs) = build()
@@ -295,22 +280,7 @@ for n in [100, 1000, 10000] where selected("chain", n) {
 // MARK: - row of n views
 
 for n in [10, 100, 1000, 10000] where selected("row", n) {
-    // |-8-[v0(>=20, ==50@weak)]-8-[v1(...)]-8-…-[v(n−1)(...)]-8-| with the container width W editable.
-    func build() -> (Solver, [Variable], [Variable], Variable) {
-        let l = (0..<n).map { Variable("l\($0)") }
-        let w = (0..<n).map { Variable("w\($0)") }
-        let W = Variable("W")
-        let solver = Solver()
-        try! solver.addEditVariable(W, strength: Strength.strong)
-        try! solver.addConstraint(l[0] == 8)
-        for i in 0..<n {
-            try! solver.addConstraint(w[i] >= 20)
-            try! solver.addConstraint(Constraint(w[i] - 50, .equal, strength: Strength.weak))
-            if i < n - 1 { try! solver.addConstraint(l[i + 1] == l[i] + w[i] + 8) }
-        }
-        try! solver.addConstraint(l[n - 1] + w[n - 1] + 8 == W)
-        return (solver, l, w, W)
-    }
+    func build() -> (Solver, [Variable], [Variable], Variable) { buildRow(n) }
     func width(_ k: Int) -> Double { Double(58 * n + (k % 7) * 10 - 30) }
     do {
         let (solver, l, w, W) = build()

@@ -12,8 +12,13 @@ extension SolverCore {
         // kiwi: createRow — the expression, then slack/error/dummy symbols by relation and strength.
         accReset()
         accConstant = constraint.expression.constant
-        for term in constraint.expression.terms where !nearZero(term.coefficient) {
-            accAdd(symbol(for: term.variable), term.coefficient)
+        // Through the terms' buffer, each variable unretained (the constraint holds them): iterating
+        // the array retained and released every variable.
+        constraint.expression.terms.withUnsafeBufferPointer { terms in
+            for i in terms.indices where !nearZero(terms[i].coefficient) {
+                let s = Unmanaged.passUnretained(terms[i].variable)._withUnsafeGuaranteedRef { symbol(for: $0) }
+                accAdd(s, terms[i].coefficient)
+            }
         }
         return try addAccumulated(constraint.op, strength: constraint.strength, .object(constraint), since: start)
     }
@@ -185,7 +190,7 @@ extension SolverCore {
     /// one), its symbol and its block entry (-1: not in a block). `rollbackVariables` undoes it.
     @inlinable
     mutating func appendVariable(_ object: Variable?, symbol: SymbolID, blockEntry: Int32) {
-        if let object { objectRefs.append(ObjectRef(object, variable: varList.count)) }
+        if let object { objectRefs.append(ObjectRef(object, variable: varList.count, symbol: symbol)) }
         varList.append(object)
         varSyms.append(symbol)
         varBlockEntry.append(blockEntry)

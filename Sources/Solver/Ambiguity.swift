@@ -80,7 +80,8 @@ extension SolverCore {
     /// infeasible (kiwi's ratio test, without pivoting)?
     @usableFromInline
     func canIncrease(_ s: SymbolID) -> Bool {
-        for e in cols.entries(of: Int(s)) {
+        for j in 0..<cols.count(Int(s)) {
+            let e = cols[Int(s), j]
             let b = rows[Int(e.row)].basic
             guard b >= 0 && kinds[Int(b)] != .external else { continue }
             let c = cellAt(e.row, Int(e.cellPos)).coef

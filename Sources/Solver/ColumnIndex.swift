@@ -41,14 +41,6 @@ struct ColumnIndex {
         set { entries[Int(start[s]) + j] = newValue }
     }
 
-    /// Symbol `s`'s entries, for reading: the slice shares the index's storage (`SolverArray`), so
-    /// the index must not change while it is in use (every caller only reads).
-    @inlinable
-    func entries(of s: Int) -> Slice<SolverArray<ColumnEntry>> {
-        let a = Int(start[s])
-        return entries[a..<(a + Int(count[s]))]
-    }
-
     @inlinable
     func last(_ s: Int) -> ColumnEntry? { count[s] == 0 ? nil : self[s, Int(count[s]) - 1] }
 

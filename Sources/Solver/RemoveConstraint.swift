@@ -61,7 +61,7 @@ extension SolverCore {
     @usableFromInline
     mutating func expandDefinitions(containing m: SymbolID) {
         var slots: [Int32] = []
-        for e in cols.entries(of: Int(m)) where isDefinition(e.row) { slots.append(e.row) }
+        for j in 0..<cols.count(Int(m)) where isDefinition(cols[Int(m), j].row) { slots.append(cols[Int(m), j].row) }
         for r in slots {
             accReset()
             accConstant = rows[Int(r)].constant
@@ -112,7 +112,8 @@ extension SolverCore {
         var b1 = Int32.max
         var b2 = Int32.max
         var b3 = Int32.min
-        for e in cols.entries(of: Int(marker)) {
+        for j in 0..<cols.count(Int(marker)) {
+            let e = cols[Int(marker), j]
             let b = rows[Int(e.row)].basic
             if b < 0 { continue }
             let c = cellAt(e.row, Int(e.cellPos)).coef

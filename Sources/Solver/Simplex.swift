@@ -123,7 +123,11 @@ extension SolverCore {
     mutating func substitute(_ s: SymbolID, from r: Int32, definitions: Bool = false) {
         loadSource(r)
         targets.removeAll(keepingCapacity: true)
-        for e in cols.entries(of: Int(s)) where definitions || !isDefinition(e.row) { targets.append(e) }
+        // By index: a slice of the column index retained and released its storage on every call.
+        for j in 0..<cols.count(Int(s)) {
+            let e = cols[Int(s), j]
+            if definitions || !isDefinition(e.row) { targets.append(e) }
+        }
         let queued = infeasible.count
         for e in targets {
             let t = e.row
@@ -237,7 +241,8 @@ extension SolverCore {
         var best: Int32 = -1
         var bestBasic = Int32.max
         var ratio = Double.greatestFiniteMagnitude
-        for e in cols.entries(of: Int(entering)) {
+        for j in 0..<cols.count(Int(entering)) {
+            let e = cols[Int(entering), j]
             let b = rows[Int(e.row)].basic
             if b < 0 || kinds[Int(b)] == .external { continue }
             let c = cellAt(e.row, Int(e.cellPos)).coef

@@ -134,7 +134,9 @@ struct SolverCore {
     @usableFromInline var jRowCount = 0
     @usableFromInline var jInfeasibleCount = 0
 
-    @usableFromInline init() {}
+    /// Room for 64 symbols up front: a solver's per-symbol arrays grew 16, 32, 64, each growth a new
+    /// buffer per array, in every small system built from scratch (kiwi's enaml_like: about 250 symbols).
+    @usableFromInline init() { extendSymbolArrays(to: 64) }
 
     /// Room for `symbols` symbols, `rows` rows and `constraints` constraints (of `variables` variables),
     /// so a solver built in one go does not regrow its ~15 per-symbol arrays and three dictionaries
@@ -557,14 +559,17 @@ struct EditInfo {
     @usableFromInline var constant: Double
 }
 
-/// A variable's object, unretained, and its index in `SolverCore.varList`.
+/// A variable's object, unretained, its index in `SolverCore.varList` and its symbol (which never
+/// changes), so writing values reads one array less per variable.
 @usableFromInline
 struct ObjectRef {
     @usableFromInline var object: Unmanaged<Variable>
     @usableFromInline var variable: Int32
+    @usableFromInline var symbol: Int32
 
-    @inlinable init(_ object: Variable, variable: Int) {
+    @inlinable init(_ object: Variable, variable: Int, symbol: SymbolID) {
         self.object = .passUnretained(object)
         self.variable = Int32(variable)
+        self.symbol = symbol
     }
 }

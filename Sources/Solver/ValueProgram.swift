@@ -1,9 +1,11 @@
 // Reading values back (kiwi: updateVariables): the definition rows flattened, in dependency order.
 
-/// The definition rows (rows whose basic symbol is external) as one flat program. Rows here are
-/// substituted lazily, so a definition may read other basic symbols: evaluated in dependency order,
-/// each reads values computed before it. A pivot leaves definition rows as they are, so the program
-/// stays valid until a constraint is added or removed (`programDirty`).
+/// The definition rows (rows whose basic symbol is external) as one flat program. A definition may
+/// read other definitions' variables: evaluated in dependency order, each reads values computed
+/// before it. Only its variable terms are compiled: the restricted symbols a definition names are
+/// never basic (Simplex.swift), so they are worth 0. Pivots rewrite a definition's restricted cells
+/// and its constant (read from the row at evaluation), never its variable terms, so the program stays
+/// valid until a constraint is added or removed (`programDirty`).
 @usableFromInline
 struct ValueProgram {
     /// One definition: its symbol, its row slot, and the end of its terms in `terms`.
@@ -14,12 +16,13 @@ struct ValueProgram {
         @usableFromInline var end: Int32
     }
 
-    /// One cell of a definition row. `external` is the symbol's kind, which never changes: external
-    /// symbols are worth their computed value when basic, restricted ones their row constant.
+    /// One variable term of a definition row. `unit` marks a coefficient of exactly 1, added without a
+    /// multiplication: in a chain of views each definition reads the one before, so the evaluation is
+    /// one long dependency, and a multiply in every link doubled its latency.
     @usableFromInline
     struct Term {
         @usableFromInline var symbol: Int32
-        @usableFromInline var external: Bool
+        @usableFromInline var unit: Bool
         @usableFromInline var coefficient: Double
     }
 
@@ -43,23 +46,17 @@ extension SolverCore {
         // retained and released each array on every call, a tenth of a step,
         // `Tools/profile.sh EngineC7advance`).
         rows.withUnsafeMutableBufferPointer { rows in
-            rowOf.withUnsafeMutableBufferPointer { rowOf in
-                extValue.withUnsafeMutableBufferPointer { extValue in
-                    program.definitions.withUnsafeMutableBufferPointer { definitions in
-                        program.terms.withUnsafeMutableBufferPointer { terms in
-                            ValueProgram.evaluate(definitions, terms, rows: rows, rowOf: rowOf, into: extValue)
-                        }
+            extValue.withUnsafeMutableBufferPointer { extValue in
+                program.definitions.withUnsafeMutableBufferPointer { definitions in
+                    program.terms.withUnsafeMutableBufferPointer { terms in
+                        ValueProgram.evaluate(definitions, terms, rows: rows, into: extValue)
                     }
-                    objectRefs.withUnsafeMutableBufferPointer { objectRefs in
-                        varSyms.withUnsafeMutableBufferPointer { varSyms in
-                            // `value(ofVariable:)` inlined by hand: through the call this loop measured
-                            // slower (chain:1000 resize 7.2–8.9 against 4.4–7.2 µs, commit 01ba5b7).
-                            for r in objectRefs {
-                                let s = Int(varSyms[Int(r.variable)])
-                                let v = rowOf[s] >= 0 ? extValue[s] : 0
-                                r.object._withUnsafeGuaranteedRef { $0.value = v }
-                            }
-                        }
+                }
+                // A free parameter's `extValue` is 0 (`buildProgram`), so no check of `rowOf` here.
+                objectRefs.withUnsafeMutableBufferPointer { objectRefs in
+                    for r in objectRefs {
+                        let v = extValue[Int(r.symbol)]
+                        r.object._withUnsafeGuaranteedRef { $0.value = v }
                     }
                 }
             }
@@ -71,15 +68,21 @@ extension SolverCore {
     @usableFromInline
     mutating func buildProgram() {
         program.removeAll()
+        // Variables that lost their definitions are free parameters now, worth 0: their last values
+        // are cleared once here instead of checked on every update.
+        for i in varSyms.indices where rowOf[Int(varSyms[i])] < 0 { extValue[Int(varSyms[i])] = 0 }
         rows.withUnsafeBufferPointer { rows in
             pool.withUnsafeBufferPointer { pool in
                 kinds.withUnsafeBufferPointer { kinds in
                     for x in order {
                         let r = rowOf[Int(x)]
                         let row = rows[Int(r)]
-                        for c in Int(row.start)..<Int(row.start + row.count) where kinds[Int(pool[c].sym)] == .external {
-                            program.terms.append(
-                                ValueProgram.Term(symbol: pool[c].sym, external: true, coefficient: pool[c].coef))
+                        // A free parameter (a variable with no definition) is worth 0; which variables have
+                        // definitions changes only when a constraint is added or removed.
+                        for c in Int(row.start)..<Int(row.start + row.count)
+                        where kinds[Int(pool[c].sym)] == .external && rowOf[Int(pool[c].sym)] >= 0 {
+                            let a = pool[c].coef
+                            program.terms.append(ValueProgram.Term(symbol: pool[c].sym, unit: a == 1, coefficient: a))
                         }
                         program.definitions.append(
                             ValueProgram.Definition(symbol: x, slot: r, end: Int32(program.terms.count)))
@@ -92,14 +95,12 @@ extension SolverCore {
 }
 
 extension ValueProgram {
-    /// Each definition's value into `values[symbol]`: its row constant plus its terms, a term's symbol
-    /// worth its computed value when basic and external, its row constant when basic and restricted,
-    /// 0 when non-basic.
+    /// Each definition's value into `values[symbol]`: its row constant plus its terms, each a variable
+    /// with a definition computed before it (free parameters, worth 0, are not compiled).
     @inlinable @inline(__always)
     static func evaluate(
         _ definitions: UnsafeMutableBufferPointer<Definition>, _ terms: UnsafeMutableBufferPointer<Term>,
-        rows: UnsafeMutableBufferPointer<Row>, rowOf: UnsafeMutableBufferPointer<Int32>,
-        into values: UnsafeMutableBufferPointer<Double>
+        rows: UnsafeMutableBufferPointer<Row>, into values: UnsafeMutableBufferPointer<Double>
     ) {
         var k = 0
         // The definition just computed, kept in a register: in dependency order the next one often
@@ -114,11 +115,8 @@ extension ValueProgram {
             while k < end {
                 let term = terms[k]
                 let s = Int(term.symbol)
-                let sr = rowOf[s]
-                if sr >= 0 {
-                    let x = s == lastX ? lastV : term.external ? values[s] : rows[Int(sr)].constant
-                    v += term.coefficient * x
-                }
+                let x = s == lastX ? lastV : values[s]
+                if term.unit { v += x } else { v += term.coefficient * x }
                 k += 1
             }
             lastX = Int(definition.symbol)

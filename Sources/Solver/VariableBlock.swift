@@ -70,7 +70,7 @@ extension SolverCore {
         let i = Int(blockVar[e])
         if i >= 0 {
             varList[i] = v
-            objectRefs.append(ObjectRef(v, variable: i))
+            objectRefs.append(ObjectRef(v, variable: i, symbol: varSyms[i]))
             v.value = value(ofVariable: i)
         }
         return v
