@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "ViewTree", dependencies: ["Geometry"]),
         // The incremental Cassowary solver: standard library only, knows nothing of views (DESIGN 7).
         .target(name: "Solver"),
+        // Churns of random edits checked against the solver's invariants and fresh solves (tests, fuzzing).
+        .target(name: "SolverChecks", dependencies: ["Solver"]),
         // Reads systems in the enaml_like.json format and runs them.
         .target(name: "SolverSystem", dependencies: ["Solver", "LabJSON"]),
         // Release-mode benchmark harness: `swift run -c release layoutlab-bench --json`.
@@ -107,7 +109,8 @@ let package = Package(
                     exclude: ["Fixtures/misbehaving-engine.sh", "Crashes"]),  // Crashes: read through #filePath
         .testTarget(
             name: "SolverTests",
-            dependencies: ["Solver", "SolverSystem", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Solver", "SolverSystem", "SolverChecks", "TestSupport",
+                           .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures"]),  // read through #filePath, like ../shared/bench/enaml_like.json
     ]
 )

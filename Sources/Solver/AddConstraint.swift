@@ -107,6 +107,7 @@ extension SolverCore {
             hasParam[Int(fresh)] = false
             try optimize()
             pruneInfeasible()
+            if !rebuilding { noteStructuralEdit() }
             return record
         }
 
@@ -119,6 +120,7 @@ extension SolverCore {
         var subject = chooseSubject(tag)
         if subject < 0 && acc.allSatisfy({ kinds[Int($0.sym)] == .dummy }) {
             if !nearZero(accConstant) {
+                if rebuilding { throw .internalError("a constraint present was refused while rebuilding") }
                 let conflicts = acc.compactMap { requiredOwner($0.sym) }
                 rollbackNewSymbols(symbolCount: symbolCount, varCount: varCount)
                 let constraint = object(pending)
@@ -130,6 +132,7 @@ extension SolverCore {
             beginJournal()
             let (ok, conflictSymbols) = try addWithArtificialVariable()
             if !ok {
+                if rebuilding { throw .internalError("a constraint present was refused while rebuilding") }
                 let conflicts = conflictSymbols.compactMap { requiredOwner($0) }
                 rollbackJournal(symbolCount: symbolCount)
                 rollbackVariables(varCount: varCount)
@@ -140,6 +143,7 @@ extension SolverCore {
             let record = commit(pending, tag: tag, strength: strength, required: required)
             try optimize()
             pruneInfeasible()
+            if !rebuilding { noteStructuralEdit() }
             return record
         }
         let record = commit(pending, tag: tag, strength: strength, required: required)
@@ -160,6 +164,7 @@ extension SolverCore {
         substitute(subject, from: slot)
         try optimize()
         pruneInfeasible()
+        if !rebuilding { noteStructuralEdit() }
         return record
     }
 

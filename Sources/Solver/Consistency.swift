@@ -97,27 +97,14 @@ extension SolverCore {
         case .dummy:
             return [(m, 1)]
         case .slack:
-            // `≤`: +slack (and −error); `≥`: −slack (and +error). The error, if any, has the other sign.
-            let sign = sign(ofSlack: m, error: o, record: record)
+            // `≤`: +slack (and −error); `≥`: −slack (and +error).
+            let sign: Double = operatorOf(record) == .lessOrEqual ? 1 : -1
             return o >= 0 ? [(m, sign), (o, -sign)] : [(m, sign)]
         case .error:
             return [(m, -1), (o, 1)]
         case .external:
             return []
         }
-    }
-
-    /// +1 for a `≤` constraint's slack, −1 for a `≥` one's: read off the constraint's operator.
-    private func sign(ofSlack m: SymbolID, error o: SymbolID, record: ConstraintRecord) -> Double {
-        let op: RelationalOperator
-        if let c = record.object {
-            op = c.op
-        } else if let b = batches[Int(record.batch)] {
-            op = b.operators[Int(record.index)]
-        } else {
-            op = .lessOrEqual
-        }
-        return op == .lessOrEqual ? 1 : -1
     }
 
     /// Symbol `s` over non-basic symbols (key −1: the constant), each with the magnitude of what
@@ -144,6 +131,8 @@ extension SolverCore {
 }
 
 extension Solver {
-    /// See `SolverCore.consistencyViolations` (for tests).
-    func consistencyViolations(tolerance: Double = 1e-9) -> [String] { core.consistencyViolations(tolerance: tolerance) }
+    /// See `SolverCore.consistencyViolations` (for tests and the churn checks).
+    @_spi(Checks) public func consistencyViolations(tolerance: Double = 1e-9) -> [String] {
+        core.consistencyViolations(tolerance: tolerance)
+    }
 }

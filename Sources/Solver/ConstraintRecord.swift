@@ -23,6 +23,8 @@ struct ConstraintRecord {
     @usableFromInline var tag = Tag(marker: -1, other: -1)
     @usableFromInline var strength: Double = 0
     @usableFromInline var generation: UInt32 = 0
+    /// When it was added, among all the solver's adds (slots are reused, so their order is not it).
+    @usableFromInline var sequence: UInt64 = 0
     @usableFromInline var live = false
     @usableFromInline var object: Constraint?
     /// Index into `SolverCore.batches`, or -1.
@@ -37,12 +39,19 @@ struct ConstraintRecord {
 enum PendingConstraint {
     case object(Constraint)
     case batch(Int32, Int32)
+    /// A constraint present, added again while the tableau is rebuilt (`Refactor.swift`): its record
+    /// stays, with new symbols.
+    case rebuilt(Int32)
 }
 
 extension SolverCore {
     /// A free record slot for a constraint with this tag and strength.
     @usableFromInline
     mutating func newRecord(_ pending: PendingConstraint, tag: Tag, strength: Double) -> Int32 {
+        if case .rebuilt(let slot) = pending {
+            records[Int(slot)].tag = tag
+            return slot
+        }
         let slot: Int32
         if let free = freeRecords.popLast() {
             slot = free
@@ -51,6 +60,8 @@ extension SolverCore {
             records.append(ConstraintRecord())
         }
         let i = Int(slot)
+        nextSequence &+= 1
+        records[i].sequence = nextSequence
         records[i].tag = tag
         records[i].strength = strength
         records[i].live = true
@@ -64,6 +75,8 @@ extension SolverCore {
             records[i].batch = b
             records[i].index = k
             batchLive[Int(b)] += 1
+        case .rebuilt:
+            break
         }
         return slot
     }
@@ -163,6 +176,7 @@ extension SolverCore {
         switch pending {
         case .object(let c): c
         case .batch(let b, let k): batchConstraint(b, k)
+        case .rebuilt(let slot): object(slot)
         }
     }
 

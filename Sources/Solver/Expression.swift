@@ -32,7 +32,17 @@ public struct Expression {
     public func reduced() -> Expression {
         if terms.count <= 1 { return self }
         if terms.count <= 16 {
-            // Short expressions (nearly all): a quadratic scan beats building a dictionary.
+            // Short expressions (nearly all): a quadratic scan beats building a dictionary. Most have
+            // each variable once already, and keep their array: a copy per constraint was an
+            // allocation and a retain per term in every build.
+            var repeats = false
+            for i in 1..<terms.count where !repeats {
+                for j in 0..<i where terms[j].variable === terms[i].variable {
+                    repeats = true
+                    break
+                }
+            }
+            if !repeats { return self }
             var out: [Term] = []
             out.reserveCapacity(terms.count)
             outer: for term in terms {

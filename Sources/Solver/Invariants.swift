@@ -1,7 +1,8 @@
 extension SolverCore {
     /// Structural checks of the tableau between operations, for tests: proper rows hold only
     /// non-basic symbols and no free variable, are feasible (restricted basics ≥ 0 within 1e-8),
-    /// definitions name no basic restricted symbol and refer only to earlier definitions,
+    /// a basic dummy's row names dummies alone at a constant of 0 (its equality holds), definitions
+    /// name no basic restricted symbol and refer only to earlier definitions,
     /// `infeasible` names only simplex rows, the objective holds only non-basic symbols, and the
     /// column index matches the rows. Returns one message per problem found.
     func invariantViolations() -> [String] {
@@ -28,6 +29,12 @@ extension SolverCore {
                     if kinds[s] == .external {
                         problems.append("proper row \(r) (basic \(b)): free variable \(s) in cells")
                     }
+                }
+            }
+            if b >= 0 && kinds[Int(b)] == .dummy {
+                if !nearZero(row.constant) { problems.append("dummy row \(r) (basic \(b)): constant \(row.constant)") }
+                if cellsOf(Int32(r)).contains(where: { kinds[Int($0.sym)] != .dummy }) {
+                    problems.append("dummy row \(r) (basic \(b)): names a symbol other than dummies")
                 }
             }
             if !definition && b >= 0 && kinds[Int(b)] != .dummy && row.constant < -1e-8 && infeasible.isEmpty {
@@ -109,8 +116,8 @@ extension SolverCore {
 }
 
 extension Solver {
-    /// See `SolverCore.invariantViolations` (for tests).
-    func invariantViolations() -> [String] { core.invariantViolations() }
+    /// See `SolverCore.invariantViolations` (for tests and the churn checks: `@_spi(Checks) import Solver`).
+    @_spi(Checks) public func invariantViolations() -> [String] { core.invariantViolations() }
 
     /// Symbol ids allocated, free ones included (for tests).
     var symbolCount: Int { core.kinds.count }

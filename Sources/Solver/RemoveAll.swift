@@ -52,6 +52,9 @@ extension SolverCore {
     private mutating func removeAllConstraints() {
         records.removeAll(keepingCapacity: true)
         freeRecords.removeAll(keepingCapacity: true)
+        nextSequence = 0
+        editsSinceRefactor = 0
+        pivotGrowth = 0
         recordOf.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
         batchLive.removeAll(keepingCapacity: true)

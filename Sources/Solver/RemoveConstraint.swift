@@ -40,6 +40,7 @@ extension SolverCore {
                     orderDirty = true
                     try optimize()
                     pruneInfeasible()
+                    noteStructuralEdit()
                     return
                 }
                 leave = l
@@ -55,6 +56,7 @@ extension SolverCore {
         pruneInfeasible()
         releaseSymbol(m)
         releaseSymbol(tag.other)
+        noteStructuralEdit()
     }
 
     /// Rewrite every definition that contains `m` in non-basic symbols only.
@@ -101,9 +103,22 @@ extension SolverCore {
         }
     }
 
-    /// kiwi: getMarkerLeavingRow.
+    /// kiwi: getMarkerLeavingRow, except that a row whose basic symbol is a dummy goes first.
+    ///
+    /// A dummy is basic only where its required equality was redundant when added (its row then
+    /// names dummies alone, at 0), and it must stay at 0. Removing a constraint whose marker that row
+    /// names makes the equality no longer redundant: the dummy must leave the basis now, through
+    /// that row (its ratio is 0, as low as any). kiwi breaks the tie at 0 by the lowest basic symbol
+    /// instead; when that is another row, substituting the marker puts slack symbols and a constant
+    /// into the dummy's row, later pivots move them, and the equality stops holding (a churn of
+    /// `ChurnTests` broke one by 0.12 so).
     @usableFromInline
     func markerLeavingRow(_ marker: SymbolID) -> Int32? {
+        for j in 0..<cols.count(Int(marker)) {
+            let r = cols[Int(marker), j].row
+            let b = rows[Int(r)].basic
+            if b >= 0 && kinds[Int(b)] == .dummy { return r }
+        }
         var r1 = Double.greatestFiniteMagnitude
         var r2 = Double.greatestFiniteMagnitude
         var first: Int32 = -1

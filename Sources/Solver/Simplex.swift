@@ -191,10 +191,16 @@ extension SolverCore {
         let f = -1.0 / a
         rows[Int(r)].constant *= f
         var i = start
+        var largest = 0.0
         while i < start + n {
-            pool[i].coef *= f
+            let v = pool[i].coef * f
+            pool[i].coef = v
+            largest = Swift.max(largest, abs(v))
             i += 1
         }
+        // How much this pivot can magnify rounding: the new row's largest coefficient is the old
+        // row's over the pivot element. Binary orders of magnitude past 8× add up (`Refactor.swift`).
+        pivotGrowth &+= Swift.max(0, Int(largest.exponent) - 3)
         rows[Int(r)].basic = entering
         rowOf[Int(entering)] = r
         rowOf[Int(leaving)] = -1

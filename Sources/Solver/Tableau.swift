@@ -59,6 +59,8 @@ struct SolverCore {
     /// Every constraint's record, by slot (see `ConstraintRecord`); freed slots are reused.
     @usableFromInline var records: [ConstraintRecord] = []
     @usableFromInline var freeRecords: [Int32] = []
+    /// The number of constraints ever added (`ConstraintRecord.sequence`).
+    @usableFromInline var nextSequence: UInt64 = 0
     /// The record slot of each constraint that exists as an object (added as one, or made on request).
     @usableFromInline var recordOf: [ObjectIdentifier: Int32] = [:]
     /// The batches constraints were added from (nil once none of a batch's constraints is left), and
@@ -107,6 +109,13 @@ struct SolverCore {
     @usableFromInline var program = ValueProgram()
     /// False in the throw-away solvers that check conflict sets (no recursion).
     @usableFromInline var minimizesConflicts = true
+    /// Adds and removals since the tableau was last built from its constraints (`Refactor.swift`).
+    @usableFromInline var editsSinceRefactor = 0
+    /// Binary orders of magnitude by which pivots since then may have magnified rounding.
+    @usableFromInline var pivotGrowth = 0
+    /// True in the solver a rebuild happens in (`Refactor.swift`): no records are made, no refusal is
+    /// explained, no rebuild is nested.
+    @usableFromInline var rebuilding = false
 
     // MARK: Scratch buffers
     /// The row being substituted (see `loadSource`).

@@ -2,7 +2,7 @@ import PropertyBased
 import TestSupport
 import Testing
 
-@testable import Solver
+@_spi(Checks) @testable import Solver
 
 /// `Solver.addConstraints` (flat arrays, no object per constraint) against the same constraints
 /// added one by one as objects: the same values bit for bit, before and after edits and removals,

@@ -1,12 +1,12 @@
 import PropertyBased
-@testable import Solver
+@_spi(Checks) @testable import Solver
 import Testing
 import TestSupport
 
 /// Rows keep their cells in one pool (`Row`), and symbols their column entries in one array
 /// (`ColumnIndex`); a run that outgrows its room moves to the end, and the array is compacted once
 /// more than half of it is runs left behind. These churn random systems
-/// (`Churn`: removals, re-additions, refused required bounds, whose rows are rolled back and left
+/// (`GeneratedChurn`: removals, re-additions, refused required bounds, whose rows are rolled back and left
 /// behind) with compaction allowed at any pool size.
 @Suite struct CellPoolTests {
     /// Churns one generated system. After every step the pool holds at most twice its live slots
@@ -16,11 +16,11 @@ import TestSupport
     /// step and at the end: compaction moves cells without changing them or their order.
     /// `compactEveryStep` compacts after every step as well, whatever the pool's waste.
     func churn(seed: UInt64, n: Int, pinned: Bool, rounds: Int = 4, compactEveryStep: Bool = false) throws {
-        var churn = try Churn(seed: seed, n: n, pinned: pinned) {
+        var churn = try GeneratedChurn(seed: seed, n: n, pinned: pinned) {
             $0.core.compactionFloor = 0
             $0.core.cols.compactionFloor = 0
         }
-        var twin = try Churn(seed: seed, n: n, pinned: pinned) {
+        var twin = try GeneratedChurn(seed: seed, n: n, pinned: pinned) {
             $0.core.compactionFloor = .max
             $0.core.cols.compactionFloor = .max
         }

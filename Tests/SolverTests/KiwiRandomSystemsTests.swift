@@ -1,5 +1,5 @@
 import Foundation
-@testable import Solver
+@_spi(Checks) @testable import Solver
 import SolverSystem
 import Testing
 

@@ -1,5 +1,5 @@
 import PropertyBased
-@testable import Solver
+@_spi(Checks) @testable import Solver
 import Testing
 import TestSupport
 
@@ -296,7 +296,7 @@ func requiredViolation(_ constraints: [Constraint]) -> Double {
 /// re-added, or a required bound far from the solution tried, which is refused (and rolled back) or,
 /// where medium roots give way, added and removed again. All of it is consistent at the known
 /// solution, so every required constraint present must hold after every step.
-struct Churn {
+struct GeneratedChurn {
     let system: GeneratedSystem
     let solver = Solver()
     let x: [Variable]
@@ -385,7 +385,7 @@ struct Churn {
     /// equality stopped holding (seed 0 with 13 variables failed at step 13 by 20).
     @Test func refusedConstraintsLeaveEveryRequiredConstraintHolding() async throws {
         func replay(seed: UInt64, n: Int, pinned: Bool) throws {
-            var churn = try Churn(seed: seed, n: n, pinned: pinned)
+            var churn = try GeneratedChurn(seed: seed, n: n, pinned: pinned)
             for step in 0..<(3 * churn.present.count) {
                 try churn.step()
                 churn.solver.updateVariables()
@@ -407,7 +407,7 @@ struct Churn {
     /// failure lists each step past 1e-9 where it grew, and every constraint the tableau no longer
     /// agrees with.
     @Test func requiredConstraintsHoldToRoundingThroughALongChurn() throws {
-        var churn = try Churn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
+        var churn = try GeneratedChurn(seed: 14_885_387_374_363_155_550, n: 12, pinned: false)
         var growth: [String] = []
         var worst = 1e-9
         for step in 0..<(4 * churn.present.count) {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Solver
+@_spi(Checks) @testable import Solver
 
 /// A solver finds the constraint and variable objects it holds through a note in the object (the
 /// first solver to hold one) or its own table (any other): objects shared by several solvers, added,

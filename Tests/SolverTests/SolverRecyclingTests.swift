@@ -2,7 +2,7 @@ import PropertyBased
 import TestSupport
 import Testing
 
-@testable import Solver
+@_spi(Checks) @testable import Solver
 
 /// `Solver.reset(keepingCapacity: true)`: an emptied solver is a fresh one with storage reserved.
 /// The Auto Layout backend builds every tree on a solver emptied this way (`SolverPool`), so any

@@ -2,7 +2,7 @@ import PropertyBased
 import TestSupport
 import Testing
 
-@testable import Solver
+@_spi(Checks) @testable import Solver
 
 /// Variables in a block (`Solver.addVariables`: no object each) against the same variables as
 /// objects: the same tableau, so the same values bit for bit; objects made on request are the
