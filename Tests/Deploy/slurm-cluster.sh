@@ -12,7 +12,8 @@
 #   3. a running task cancelled (scancel), then requeued: the same, except that the merge must be
 #      released by hand (Slurm 22.05 counts the cancellation against the array; docs/scale-out.md);
 #   4. a task that fails (its experiment file gone): it shows as FAILED with its exit code, and the
-#      merge never runs (DependencyNeverSatisfied).
+#      merge never runs (DependencyNeverSatisfied); with the file back, the task requeued and the
+#      merge released, the merge equals the unsharded run.
 # LAYOUTLAB names the executable; without it, `swift build -c release --product layoutlab` builds it.
 # Every daemon and job it started is stopped on exit, by PID, and the temporary folder removed.
 # Exits 1 with the reason on any failure; prints each phase's time.
@@ -375,7 +376,8 @@ compare "$work/unsharded-requeue.db" "$results/results.db"
 # --- 4. A task that fails
 phase "4. a task whose experiment file is gone fails, and the merge never runs"
 results=$work/failure
-cat >"$work/vanishing.yaml" <<'EOF'
+vanishing() {
+  cat >"$work/vanishing.yaml" <<'EOF'
 name: vanishing
 seed: 1
 scenarios:
@@ -385,6 +387,8 @@ sequences:
 comparisons:
   - {a: springs/documented, b: autolayout/modern/once}
 EOF
+}
+vanishing
 # Held at submission, so that task 0 runs while the file is there and task 1 after it is removed.
 submit "$work/vanishing.yaml" "$results" 2 --cpus-per-task=1 --mem=1G --hold
 timeout 20 scontrol release "${array}_0" || fail "scontrol release ${array}_0 failed"
@@ -402,5 +406,20 @@ wait_until 60 "merge job $merge to be refused" merge_settled "$merge"
 never_satisfied "$merge" || fail "merge job $merge: JobState=$(field "$merge" JobState) Reason=$(field "$merge" Reason), not pending on a dependency never satisfied"
 [ ! -e "$results/results.db" ] || fail "the merge wrote $results/results.db"
 say "merge $merge: JobState=PENDING Reason=DependencyNeverSatisfied Dependency=$(field "$merge" Dependency); no results.db"
-timeout 20 scancel "$merge" || true
+
+phase "4. the recovery: the file back, the failed task requeued, the merge released"
+vanishing
+timeout 20 scontrol requeue "${array}_1" || fail "scontrol requeue ${array}_1 (failed) failed"
+wait_until 30 "task ${array}_1 to be requeued" restarted "${array}_1"
+wait_until 120 "task ${array}_1 to finish again" finished "${array}_1"
+state_is "${array}_1" COMPLETED || fail "task ${array}_1 requeued: JobState=$(field "${array}_1" JobState) ExitCode=$(field "${array}_1" ExitCode)"
+say "requeued ${array}_1: COMPLETED, ExitCode=$(field "${array}_1" ExitCode)"
+never_satisfied "$merge" || fail "merge job $merge: JobState=$(field "$merge" JobState) Reason=$(field "$merge" Reason)"
+say "merge $merge still pending on DependencyNeverSatisfied; released it: scontrol update JobId=$merge Dependency="
+timeout 20 scontrol update JobId="$merge" Dependency= || fail "scontrol update JobId=$merge Dependency= failed"
+wait_until 120 "merge job $merge to finish" finished "$merge"
+state_is "$merge" COMPLETED || fail "merge job $merge: JobState=$(field "$merge" JobState) ExitCode=$(field "$merge" ExitCode)"
+(cd "$results" && "$exe" sweep "$work/vanishing.yaml" --db "$work/unsharded-vanishing.db") >"$work/unsharded-vanishing.log" 2>&1 ||
+  fail "the unsharded sweep failed: $(tail -n 5 "$work/unsharded-vanishing.log")"
+compare "$work/unsharded-vanishing.db" "$results/results.db"
 end_phase
