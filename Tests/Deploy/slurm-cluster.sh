@@ -52,8 +52,10 @@ work="" daemons=() failed=0
 # Prints the state of the cluster and the tail of every log, for a failure's reader.
 diagnose() {
   [ -n "$work" ] && [ -d "$work" ] || return 0
-  echo "--- squeue" >&2
-  timeout 10 squeue -a 2>&1 | sed 's/^/    /' >&2 || true
+  if [ ${#daemons[@]} -gt 1 ] && [ -n "${SLURM_CONF:-}" ]; then
+    echo "--- squeue" >&2
+    timeout 10 squeue -a 2>&1 | sed 's/^/    /' >&2 || true
+  fi
   for f in "$work"/log/*.log "$work"/*/slurm-*.out; do
     [ -f "$f" ] || continue
     echo "--- ${f#"$work"/} (last 15 lines)" >&2
