@@ -5,47 +5,6 @@ import Solver
 import Translation
 import ViewTree
 
-/// How the Auto Layout backend translates masks and reads frames.
-public struct AutoLayoutConfiguration: Hashable, Sendable {
-    public var translation: TranslationPolicy
-    public var timing: TranslationTiming
-    /// Pixels per point to round frames to, or nil for the solver's exact values.
-    public var scale: Int?
-
-    public init(translation: TranslationPolicy = .modern, timing: TranslationTiming = .once, scale: Int? = nil) {
-        self.translation = translation
-        self.timing = timing
-        self.scale = scale
-    }
-}
-
-/// One step of an Auto Layout run: the frames, and what went wrong on the way.
-public struct AutoLayoutStep: Hashable, Sendable {
-    public var tree: ViewTree
-    /// Constraints broken to recover from unsatisfiable systems, in the order they were broken.
-    public var conflicts: [Conflict]
-    /// Ids of views whose frames the constraints do not fix (their frames are arbitrary).
-    public var ambiguous: [String]
-    /// Masks whose translation divided by zero at this step (held fixed on that axis instead).
-    public var degenerate: [DegenerateTranslation]
-    /// Layout passes the step took: more than one when margins moved with the frames.
-    public var passes: Int = 1
-    /// False when margins were still moving after `AutoLayoutEngine.maxPasses` passes.
-    public var settled: Bool = true
-    /// Content-priority ties that leave views ambiguous.
-    public var ties: [PriorityTie] = []
-}
-
-/// Why margins moved a view (DESIGN 5): the safe area reached its margins or guides, preserving the
-/// superview's margins raised them, or they changed between layout passes.
-public struct InsetCauses: OptionSet, Hashable, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let safeArea = InsetCauses(rawValue: 1)
-    public static let preservedMargins = InsetCauses(rawValue: 2)
-    public static let marginFeedback = InsetCauses(rawValue: 4)
-}
-
 /// The Auto Layout backend for one view tree: masks translated into constraints, hand-written
 /// constraints, and the superview's size as two edit variables of one incremental solver. Each
 /// `resize` suggests the new size and reads the frames; nothing is rebuilt (with `every-step`
@@ -66,7 +25,7 @@ public struct InsetCauses: OptionSet, Hashable, Sendable {
 /// were about 8% of a step (`Tools/profile.sh EngineC7advance`).
 public final class AutoLayoutEngine {
     public let configuration: AutoLayoutConfiguration
-    @exclusivity(unchecked) public private(set) var tree: ViewTree
+    @exclusivity(unchecked) public internal(set) var tree: ViewTree
     let variables: ViewVariables
     /// From the pool of emptied solvers, and given back to it when the engine goes (`SolverPool`).
     @exclusivity(unchecked) private(set) var solver = SolverPool.shared.take()
@@ -206,7 +165,7 @@ public final class AutoLayoutEngine {
 
     /// Every view's solved size, read from the solver in one pass (through `width[i]` and `height[i]`
     /// an object would be made for each variable on the first read; the sweep asks every step).
-    private func solvedSizes() -> [Size] {
+    func solvedSizes() -> [Size] {
         var values: [Double] = []
         solver.values(of: variables.block, into: &values)  // x, y, width, height per view
         return tree.views.indices.map { Size(width: values[4 * $0 + 2], height: values[4 * $0 + 3]) }
@@ -257,27 +216,27 @@ public final class AutoLayoutEngine {
     }
 
     /// What the environment gives the root (safe area, system minimum margins).
-    @exclusivity(unchecked) public private(set) var rootInsets: RootInsets
+    @exclusivity(unchecked) public internal(set) var rootInsets: RootInsets
     /// Layout passes the last step took (1 when no margin moved).
-    @exclusivity(unchecked) public private(set) var lastPasses = 0
+    @exclusivity(unchecked) public internal(set) var lastPasses = 0
     /// False when the last step's margins were still moving after `maxPasses` passes.
-    @exclusivity(unchecked) public private(set) var lastSettled = true
+    @exclusivity(unchecked) public internal(set) var lastSettled = true
     /// Keys of the inset variables whose values changed during the last step's passes.
-    @exclusivity(unchecked) private var lastChangedInsets: Set<Int> = []
+    @exclusivity(unchecked) var lastChangedInsets: Set<Int> = []
     /// The insets the last step resolved (only when constraints read any).
-    @exclusivity(unchecked) private var lastResolved: ResolvedInsets?
+    @exclusivity(unchecked) var lastResolved: ResolvedInsets?
 
     /// Conflicts broken during the last step (and, on the first, while building).
-    @exclusivity(unchecked) public private(set) var lastConflicts: [Conflict] = []
+    @exclusivity(unchecked) public internal(set) var lastConflicts: [Conflict] = []
     /// Degenerate translations met during the last step (and, on the first, while building).
-    @exclusivity(unchecked) public private(set) var lastDegenerate: [DegenerateTranslation] = []
+    @exclusivity(unchecked) public internal(set) var lastDegenerate: [DegenerateTranslation] = []
     /// Per view, the translation forms its current translated constraints use.
     @exclusivity(unchecked) public internal(set) var translationForms: [TranslationForms]
     /// Per view, whether pixel rounding moved an edge in the last step.
-    @exclusivity(unchecked) public private(set) var roundedByScale: [Bool]
+    @exclusivity(unchecked) public internal(set) var roundedByScale: [Bool]
     /// Resizes so far; with `every-step` the masks are translated again before every resize but the
     /// first (whose translation, from the initial frames, was made while building).
-    @exclusivity(unchecked) public private(set) var stepsTaken = 0
+    @exclusivity(unchecked) public internal(set) var stepsTaken = 0
 
     /// Views with a variable in a required constraint that the solution misses by more than
     /// `tolerance` (the solver's near-zero threshold treats small coefficients and values as zero).
@@ -319,224 +278,11 @@ public final class AutoLayoutEngine {
     /// root and its guides.
     public func viewIndex(of item: String) -> Int? { variables.item(item).view }
 
-    // MARK: Margins and the safe area
-
-    /// The effective margins and safe area of every view, from the current (unrounded) solution.
-    public func resolvedInsets() -> ResolvedInsets {
-        LayoutMargins.resolve(
-            tree, frames: solvedFrames(),
-            rootSize: Size(width: variables.rootWidth.value, height: variables.rootHeight.value),
-            root: rootInsets)
-    }
-
-    /// Makes new inset variables edit variables, suggesting their resolved values (or, while
-    /// building, the values resolved from the scenario's frames).
-    func registerInsetVariables(_ resolved: ResolvedInsets?) {
-        let keys = variables.insets.pending
-        variables.insets.pending = []
-        let r =
-            resolved ?? LayoutMargins.resolve(tree, frames: tree.frames, rootSize: tree.superviewSize, root: rootInsets)
-        for k in keys {
-            let v = variables.insets.variables[k]!
-            try! solver.addEditVariable(v, strength: Self.insetStrength)
-            try! solver.suggestValue(v, Self.value(k, in: r))
-        }
-    }
-
-    private static func value(_ key: Int, in r: ResolvedInsets) -> Double {
-        let (item, kind, edge) = InsetVariables.decode(key)
-        return kind == .margin ? r.margins(item)[edge] : r.safeArea(item)[edge]
-    }
-
-    /// Suggests the resolved insets; returns the keys whose values moved.
-    private func suggestInsets(_ r: ResolvedInsets) -> [Int] {
-        var changed: [Int] = []
-        for k in variables.insets.keys {
-            let target = Self.value(k, in: r)
-            let v = variables.insets.variables[k]!
-            if abs(v.value - target) > 1e-9 {
-                try! solver.suggestValue(v, target)
-                changed.append(k)
-            }
-        }
-        return changed
-    }
-
-    /// Why margins moved views in the last step, per view index: a constraint that places the view
-    /// reads a margin or guide that includes the safe area, that preserving the superview's margins
-    /// raised, or that changed between layout passes (feedback).
-    public func insetCauses() -> [Int: InsetCauses] {
-        guard let r = lastResolved else { return [:] }
-        var out: [Int: InsetCauses] = [:]
-        for entry in installed where !entry.insetRefs.isEmpty {
-            var causes = InsetCauses()
-            for k in entry.insetRefs {
-                let (item, kind, edge) = InsetVariables.decode(k)
-                let e = RectEdges(edge)
-                if kind == .safeArea {
-                    if r.safeArea(item)[edge] != 0 { causes.insert(.safeArea) }
-                } else {
-                    let fromSafe = item.map { r.fromSafeArea[$0] } ?? r.rootFromSafeArea
-                    if fromSafe.contains(e) { causes.insert(.safeArea) }
-                    if let i = item, r.preserved[i].contains(e) { causes.insert(.preservedMargins) }
-                }
-                if lastChangedInsets.contains(k) { causes.insert(.marginFeedback) }
-                if !lastSettled { causes.insert(.marginFeedback) }
-            }
-            guard !causes.isEmpty else { continue }
-            let layout = layout(of: entry)
-            for name in [layout.item1] + (layout.item2.map { [$0] } ?? []) {
-                if let i = variables.item(name).view { out[i, default: []].formUnion(causes) }
-            }
-        }
-        return out
-    }
-
-    // MARK: The superview's size
-
-    private func suggest(_ size: Size) {
-        try! solver.suggestValue(variables.rootWidth, size.width)
-        try! solver.suggestValue(variables.rootHeight, size.height)
-    }
-
-    private func rootTakes(_ size: Size) -> Bool {
-        abs(variables.rootWidth.value - size.width) <= 1e-6 && abs(variables.rootHeight.value - size.height) <= 1e-6
-    }
-
-    /// The requested superview size contradicts required constraints (in UIKit the window holds its
-    /// root view's size with required constraints of its own): find the conflicting set by requiring
-    /// the size, lower the member `BreakingRule` picks, and try again.
-    private func recoverRootSize(_ size: Size) {
-        let probes = [variables.rootWidth == size.width, variables.rootHeight == size.height]
-        for probe in probes {
-            while true {
-                do {
-                    try solver.addConstraint(probe)
-                    try! solver.removeConstraint(probe)
-                    break
-                } catch SolverError.unsatisfiableConstraint(_, let conflicts) {
-                    let members = conflicts.compactMap(installedIndex).filter { !installed[$0].isBroken }
-                    guard !members.isEmpty else { break }
-                    let list = members.map { layout(of: installed[$0]) }
-                    let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? 0
-                    pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
-                    lower(installed: members[pick])
-                } catch {
-                    preconditionFailure("probing the superview size: \(error)")
-                }
-            }
-        }
-        solver.updateVariables()
-    }
-
-    // MARK: Reading
-
-    /// Every view's frame in the root's coordinates, unrounded: the solved alignment rect, grown by
-    /// the view's alignment insets. One pass over the variables, with the engine's properties read
-    /// once (each read of a class's stored property in a loop is a dynamic exclusivity check: they
-    /// were a quarter of a step, `Tools/profile.sh advance`).
-    private func absoluteFrames() -> [Rect] {
-        var out: [Rect] = []
-        absoluteFrames(into: &out)
-        return out
-    }
-
-    /// The same, written over `out` (a step reuses one buffer).
-    private func absoluteFrames(into out: inout [Rect]) {
-        let v = variables
-        var values: [Double] = []
-        swap(&values, &valueBuffer)  // reused without a copy
-        solver.values(of: v.block, into: &values)  // x, y, width, height per view
-        defer { valueBuffer = values }
-        out.removeAll(keepingCapacity: true)
-        tree.views.withUnsafeBufferPointer { views in  // read in place: subscripting copies a View
-            for i in views.indices {
-                let rect = Rect(
-                    x: values[4 * i], y: values[4 * i + 1], width: values[4 * i + 2], height: values[4 * i + 3])
-                out.append(v.hasAlignmentInsets ? views[i].frame(forAlignmentRect: rect) : rect)
-            }
-        }
-    }
 
     /// Scratch for reading the variables' values and the frames of a step.
-    @exclusivity(unchecked) private var valueBuffer: [Double] = []
-    @exclusivity(unchecked) private var frameBuffer: [Rect] = []
-
-    /// The solution's frames in parent coordinates, unrounded.
-    private func solvedFrames() -> [Rect] { tree.relativeFrames(absolute: absoluteFrames()) }
-
-    private func readFrames(_ size: Size) {
-        var absolute: [Rect] = []
-        swap(&absolute, &frameBuffer)  // reused without a copy
-        defer { frameBuffer = absolute }
-        absoluteFrames(into: &absolute)
-        if let scale = configuration.scale {
-            var rounded = roundedByScale
-            for i in absolute.indices {
-                let r = PixelRounding.round(absolute[i], scale: Double(scale))
-                rounded[i] = r != absolute[i]
-                absolute[i] = r
-            }
-            roundedByScale = rounded
-        }
-        tree.superviewSize = Size(width: variables.rootWidth.value, height: variables.rootHeight.value)
-        tree.setFrames(absolute: absolute)
-    }
+    @exclusivity(unchecked) var valueBuffer: [Double] = []
+    @exclusivity(unchecked) var frameBuffer: [Rect] = []
 
     /// Variables that no installed constraint mentions; recomputed only when constraints change.
     @exclusivity(unchecked) var unconstrainedCache: [Int]?
-
-    /// Views the constraints leave free: a variable the solver reports as not uniquely fixed, or one
-    /// no constraint mentions at all (the solver never sees those).
-    public func ambiguousViews() -> [String] {
-        if unconstrainedCache == nil {
-            var mentioned = Set<ObjectIdentifier>()
-            for entry in installed {
-                for t in solver.constraint(entry.handle)!.expression.terms {
-                    mentioned.insert(ObjectIdentifier(t.variable))
-                }
-            }
-            let v = variables
-            unconstrainedCache = tree.views.indices.filter { i in
-                [v.x[i], v.y[i], v.width[i], v.height[i]].contains { !mentioned.contains(ObjectIdentifier($0)) }
-            }
-        }
-        var owners = Set(solver.ambiguousVariables().compactMap(variables.owner))
-        owners.formUnion(unconstrainedCache!)
-        return tree.views.indices.filter(owners.contains).map { tree.views[$0].id }
-    }
-}
-
-/// A constraint broken to recover from an unsatisfiable system, with the set it conflicted with.
-public struct Conflict: Hashable, Sendable {
-    public var broken: LayoutConstraint
-    /// The conflicting set as UIKit lists it (the broken constraint included).
-    public var conflicting: [LayoutConstraint]
-
-    init(broken: LayoutConstraint, conflicting: [LayoutConstraint]) {
-        self.broken = broken
-        self.conflicting = conflicting.contains(broken) ? conflicting : conflicting + [broken]
-    }
-
-    /// UIKit's console report.
-    public var log: String {
-        var text = "Unable to simultaneously satisfy constraints.\n"
-        text += "\tProbably at least one of the constraints in the following list is one you don't want.\n(\n"
-        text += conflicting.map { "    \"\($0.appleDescription)\"" }.joined(separator: ",\n")
-        text += "\n)\n\nWill attempt to recover by breaking constraint \n\(broken.appleDescription)\n"
-        return text
-    }
-}
-
-/// The lab's pixel rounding of Auto Layout frames: each **edge**, in the root's coordinates, goes to
-/// the nearest pixel (halves up), and sizes are the differences. Rounding edges rather than origin and
-/// size keeps views that share an edge sharing it after rounding, which is what UIKit's pixel
-/// alignment of layout-engine frames preserves.
-public enum PixelRounding {
-    public static func round(_ r: Rect, scale s: Double) -> Rect {
-        func px(_ v: Double) -> Double { (v * s + 0.5).rounded(.down) / s }
-        let minX = px(r.minX)
-        let minY = px(r.minY)
-        return Rect(x: minX, y: minY, width: px(r.maxX) - minX, height: px(r.maxY) - minY)
-    }
 }
