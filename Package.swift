@@ -111,6 +111,6 @@ let package = Package(
             name: "SolverTests",
             dependencies: ["Solver", "SolverSystem", "SolverChecks", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
-            exclude: ["Fixtures"]),  // read through #filePath, like ../shared/bench/enaml_like.json
+            exclude: ["Fixtures", "Crashes"]),  // read through #filePath, like ../shared/bench/enaml_like.json
     ]
 )

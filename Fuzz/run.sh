@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the lab's libFuzzer targets: Fuzz/run.sh [TARGET…] [--seconds N] [--runs N]
-#   targets: scenario, experiment, system, vfl, ib, log (default: all, one after another, each for --seconds
+#   targets: scenario, experiment, system, churn, vfl, ib, log (default: all, one after another, each for --seconds
 #   or --runs). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
 # Needs clang's libFuzzer runtime, which swift.org's toolchains ship (swiftc -sanitize=fuzzer) on Linux
 # and macOS; Xcode's toolchain does not, so on a Mac install one from swift.org and select it
@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -eq 0 ] && targets=(scenario experiment system vfl ib log)
+[ ${#targets[@]} -eq 0 ] && targets=(scenario experiment system churn vfl ib log)
 
 scratch=.build-fuzz
 build_modules() {  # $@: SwiftPM targets to build instrumented
@@ -44,13 +44,14 @@ for target in "${targets[@]}"; do
     vfl) modules=(Geometry ViewTree LabJSON ConstraintModel VFL); source=Fuzz/VFLFuzz.swift ;;
     scenario) modules=(Geometry ViewTree LabJSON ConstraintModel VFL Scenario); source=Fuzz/ScenarioFuzz.swift ;;
     system) modules=(LabJSON Solver SolverSystem); source=Fuzz/SystemFuzz.swift ;;
+    churn) modules=(Solver SolverChecks); source=Fuzz/ChurnFuzz.swift ;;
     experiment) modules=(Geometry ViewTree LabJSON LabXML ConstraintModel VFL Scenario Margins Environment Solver Translation AutoLayout
                          InterfaceBuilder Springs CYaml Yams Sweep)
         source=Fuzz/ExperimentFuzz.swift ;;
     ib) modules=(Geometry ViewTree LabJSON LabXML ConstraintModel VFL Scenario Margins Environment Solver Translation AutoLayout InterfaceBuilder)
         source=Fuzz/IBFuzz.swift ;;
     log) modules=(ConflictLog); source=Fuzz/LogFuzz.swift ;;
-    *) echo "unknown fuzz target: $target (valid: scenario, experiment, system, vfl, ib, log)" >&2; exit 64 ;;
+    *) echo "unknown fuzz target: $target (valid: scenario, experiment, system, churn, vfl, ib, log)" >&2; exit 64 ;;
   esac
   build_modules "${modules[@]}"
   binary="$scratch/fuzz-$target"
@@ -76,7 +77,7 @@ for target in "${targets[@]}"; do
     max_len=8192
   elif [ "$target" = vfl ]; then
     max_len=256
-  elif [ "$target" = log ]; then
+  elif [ "$target" = log ] || [ "$target" = churn ]; then
     max_len=4096
   else
     max_len=8192
@@ -85,6 +86,8 @@ for target in "${targets[@]}"; do
   case "$target" in
     scenario) cp experiments/scenarios/*.json "$scratch/corpus-$target/" ;;
     experiment) for f in experiments/*.yaml; do cp "$f" "$scratch/corpus-$target/"; done ;;
+    churn) # A few churns to start from: random choices, long and short.
+           for k in 1 2 3 4 5 6 7 8; do head -c $((k * 512)) /dev/urandom > "$scratch/corpus-$target/random$k"; done ;;
     log) cp Tests/ConflictLogTests/Logs/*.log "$scratch/corpus-$target/"
          # The external corpus's logs too, when there is one (read, never copied into the repository).
          for f in "${LAYOUTLAB_LOG_CORPUS:-../shared/corpus/logs}"/*.log; do [ -f "$f" ] && cp "$f" "$scratch/corpus-$target/"; done ;;
@@ -103,5 +106,5 @@ for target in "${targets[@]}"; do
   # No allocation stacks in ASan's bookkeeping: a quarter of the time otherwise (re-run a crash file
   # without it for the full report).
   ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0} SWIFT_BACKTRACE=enable=no "$binary" "$scratch/corpus-$target" -max_total_time="$seconds" -runs="$runs" -max_len="$max_len" -timeout=20 \
-    -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1 2>&1 | grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done" || true
+    -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1 2>&1 | grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done|churn steps|churn failed" || true
 done

@@ -44,6 +44,11 @@ extension SolverCore {
                     return
                 }
                 leave = l
+                // No simplex row names the marker, so no error depends on it and its cost in the
+                // objective is 0 but for rounding (1.3e-8 against weights of 2e6 in a churn). Carried
+                // through the definition's row, that residue would give the objective a cost on the
+                // variable the removal frees, which nothing bounds.
+                setObj(m, 0)
             }
             exchange(leave, entering: m)
             substitute(m, from: leave, definitions: true)

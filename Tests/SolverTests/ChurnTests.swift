@@ -21,6 +21,21 @@ import TestSupport
         try churn(seed: seed, variables: 3 + Int(seed % 8), steps: 1000)
     }
 
+    /// The inputs the `churn` fuzz target once failed on (Tests/SolverTests/Crashes/churn-*.bin), each
+    /// replayed as the target does: the first byte picks the variables, the rest are the choices.
+    @Test func fuzzFindingsReplayCleanly() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Crashes")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("churn-") }
+        #expect(!files.isEmpty, "no churn findings in \(folder.path)")
+        for name in files.sorted() {
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            print("churn finding: \(name) (\(bytes.count) bytes)")
+            var source = ByteChurnSource(Array(bytes.dropFirst()))
+            let churn = Churn(variables: 2 + Int(bytes[0] % 9))
+            do { try churn.run(&source, steps: .max) } catch { Issue.record("\(name): \(error)") }
+        }
+    }
+
     func churn(seed: UInt64, variables: Int, steps: Int) throws {
         print("churn: seed \(seed), \(variables) variables, \(steps) steps (LAYOUTLAB_CHURN_SEED=\(seed))")
         var source = SeededChurnSource(seed: seed)
