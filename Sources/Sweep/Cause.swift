@@ -72,6 +72,9 @@ public struct Causes: OptionSet, Hashable, Sendable {
     public static let flexibleSizeAndMargin = Causes(rawValue: 1 << 33)
     /// The view has an intrinsic content size, held by content hugging and compression resistance.
     public static let contentSize = Causes(rawValue: 1 << 34)
+    /// A side's frame differs from a fresh solve of its own constraints at that step (`--verify-solver`):
+    /// the row's `a` is the frame the side laid out, `b` the fresh solve's. A fault of the lab's solver.
+    public static let solverDrift = Causes(rawValue: 1 << 35)
 
     /// Stable names: these are what `results.db` stores and queries group by.
     public static let names: [(Causes, String)] = [
@@ -88,7 +91,7 @@ public struct Causes: OptionSet, Hashable, Sendable {
         (.verticalEdges, "vertical-edges"), (.nested, "nested"), (.competingPriorities, "competing-priorities"),
         (.inequality, "inequality"), (.multiplier, "multiplier"), (.centre, "centre"), (.float32Noise, "float32-noise"),
         (.emptyMask, "empty-mask"), (.flexibleSizeAndMargin, "flexible-size-and-margin"),
-        (.contentSize, "content-size"),
+        (.contentSize, "content-size"), (.solverDrift, "solver-drift"),
     ]
 
     /// What a divergence with no known cause is recorded as: the lab's most interesting output.

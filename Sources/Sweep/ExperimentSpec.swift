@@ -15,6 +15,9 @@ public struct ExperimentSpec: Sendable {
     public var sourceComparisons: [Set<Int>?] = []
     /// External engines by name, for `external:NAME` sides of comparisons.
     public var engines: [String: ExternalEngineSpec] = [:]
+    /// Whether every Auto Layout step is also checked against a fresh solve (`verify_solver: true`,
+    /// or `layoutlab sweep --verify-solver`): differences are recorded with cause `solver-drift`.
+    public var verifySolver = false
     public var sequences: [SequenceSpec]
     public var comparisons: [Comparison]
     /// The file's text, stored with the results so a run can be reproduced.

@@ -160,7 +160,7 @@ struct SpecNodeReader {
     }
 
     func experiment(_ root: Node, text: String) throws(SpecError) -> ExperimentSpec {
-        let top = try mapping(root, "the experiment", allowed: ["name", "seed", "scenarios", "sequences", "comparisons", "engines"])
+        let top = try mapping(root, "the experiment", allowed: ["name", "seed", "scenarios", "sequences", "comparisons", "engines", "verify_solver"])
         func value(_ key: String) -> Node? { top.first { $0.key == key }?.value }
         func required(_ key: String) throws(SpecError) -> Node {
             guard let v = value(key) else { throw error(root, "missing key '\(key)'") }
@@ -218,6 +218,10 @@ struct SpecNodeReader {
             item throws(SpecError) in try sourceComparisons(item, count: comparisons.count)
         }
         if let e = value("engines") { spec.engines = try engines(e) }
+        if let v = value("verify_solver") {
+            guard case .scalar = v, let flag = Bool(v.string ?? "") else { throw error(v, "verify_solver must be true or false") }
+            spec.verifySolver = flag
+        }
         for item in try sequence(try required("comparisons"), "comparisons") {
             guard case .mapping(let m) = item else { continue }
             for (k, v) in m where ["a", "b"].contains(k.string ?? "") {

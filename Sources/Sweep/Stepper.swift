@@ -22,6 +22,12 @@ protocol Stepper {
     func events(_ i: Int) -> Causes
     /// Events that cost a query, asked only for views whose frames diverged at this step.
     mutating func expensiveEvents(_ i: Int) -> Causes
+    /// The views whose frames differ from a fresh solve of the same constraints (Auto Layout only).
+    mutating func solverDrift(tolerance: Double) -> [SolverDrift]
+}
+
+extension Stepper {
+    mutating func solverDrift(tolerance: Double) -> [SolverDrift] { [] }
 }
 
 func makeStepper(_ config: BackendConfiguration, tree: ViewTree, constraints: [LayoutConstraint], scale: Int?, root: RootInsets) -> any Stepper {
@@ -114,6 +120,8 @@ struct AutoLayoutStepper: Stepper {
     let hasContentSize: Bool
     var contentCauses: [Int: ContentSizeCauses] = [:]
     var tied: Set<String>? = nil
+
+    mutating func solverDrift(tolerance: Double) -> [SolverDrift] { engine.solverDrift(tolerance: tolerance) }
 
     init(engine: AutoLayoutEngine) {
         self.engine = engine

@@ -19,6 +19,9 @@ public struct SweepPlan: Sendable {
     }
 
     public let spec: ExperimentSpec
+    /// Check every Auto Layout step against a fresh solve (the experiment's `verify_solver`, or the
+    /// sweep command's `--verify-solver`).
+    public var verifySolver: Bool
     public let scenarios: [ScenarioEntry]
     /// The (scenario, sequence) pairs that make units, in order.
     public let pairs: [(scenario: Int, sequence: Int)]
@@ -30,6 +33,7 @@ public struct SweepPlan: Sendable {
     /// seed and its index, so the plan is the same whatever `jobs` is).
     public init(_ spec: ExperimentSpec, jobs: Int = 1) {
         self.spec = spec
+        self.verifySolver = spec.verifySolver
         var entries: [ScenarioEntry] = []
         var pairs: [(Int, Int)] = []
         var pairSources: [Int] = []
@@ -135,6 +139,6 @@ public struct SweepPlan: Sendable {
         let entry = scenario(for: u)
         return UnitRunner.run(
             entry, steps: steps(scenario: u.scenario, sequence: u.sequence), comparison: spec.comparisons[u.comparison],
-            unit: index, engines: spec.engines)
+            unit: index, engines: spec.engines, verifySolver: verifySolver)
     }
 }

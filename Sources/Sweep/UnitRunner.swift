@@ -151,9 +151,13 @@ public enum UnitRunner {
 
     /// A scenario (its tree, its constraints and, for external engines, its Visual Format entries as
     /// written) through `steps` on both sides of `comparison`.
+    ///
+    /// With `verifySolver`, each Auto Layout side is also compared with a fresh solve of its own
+    /// constraints after every step; each view that differs by more than 1e-9 is recorded as a
+    /// divergence of cause `solver-drift` (its `a` the side's frame, its `b` the fresh one).
     public static func run(
         _ scenario: Scenario, steps: [SweepStep], comparison: Comparison, unit: Int,
-        engines: [String: ExternalEngineSpec] = [:]
+        engines: [String: ExternalEngineSpec] = [:], verifySolver: Bool = false
     ) -> UnitResult {
         let tree = scenario.tree
         let constraints = scenario.constraints
@@ -258,6 +262,13 @@ public enum UnitRunner {
                     if causes.isEmpty { causes = inherited[i] }
                 }
                 result.divergences.append(Divergence(step: k, view: i, a: fa[i], b: fb[i], causes: causes))
+            }
+            if verifySolver {
+                for d in a.solverDrift(tolerance: 1e-9) + b.solverDrift(tolerance: 1e-9) {
+                    result.divergences.append(
+                        Divergence(step: k, view: d.view, a: d.incremental, b: d.fresh, causes: .solverDrift))
+                    count += 1
+                }
             }
             result.divergingViews.append(count)
         }

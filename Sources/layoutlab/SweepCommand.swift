@@ -45,6 +45,17 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Also write the run's HTML report into this folder (DIR/index.html; see `layoutlab report`).")
     var report: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Check every Auto Layout step against a fresh solve of the same constraints.",
+            discussion: """
+                Each view whose frame differs by more than 1e-9 from a fresh solver's (views the fresh \
+                solve leaves ambiguous excepted) is recorded as a divergence with cause solver-drift: \
+                a fault of the lab's own solver. Costs one build per step. The experiment's \
+                `verify_solver: true` does the same.
+                """))
+    var verifySolver = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let shard {
@@ -62,7 +73,8 @@ struct SweepCommand: ParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        let plan = SweepPlan(spec, jobs: jobs)
+        var plan = SweepPlan(spec, jobs: jobs)
+        if verifySolver { plan.verifySolver = true }
         let store: ResultsStore
         do { store = try ResultsStore(path: db) } catch {
             printError("\(db): \(error)")
