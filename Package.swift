@@ -103,7 +103,7 @@ let package = Package(
                                                     .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "ConstraintModel", "Geometry", "LabJSON", "ViewTree", "TestSupport"],
                     exclude: ["Crashes", "Fixtures"]),  // read through #filePath
-        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", "Geometry", "ViewTree", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", "Geometry", "ViewTree", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "EngineReport", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment", "Report", "LabXML",
                                                       .product(name: "Yams", package: "Yams")],
                     exclude: ["Fixtures/misbehaving-engine.sh", "Crashes"]),  // Crashes: read through #filePath

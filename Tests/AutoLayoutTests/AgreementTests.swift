@@ -15,6 +15,7 @@ struct AgreementTests {
     @Test func modernOnceAgreesWithDocumentedWhileFlexiblePartsArePositive() async {
         var compared = 0
         await propertyCheck(count: 200, input: generatedView.array(of: 1...8), generatedPath) { gen, path in
+            announce(gen, path)
             let tree = makeTree(gen)
             let springs = Springs.resize(tree, through: path, policy: .documented)
             let auto = AutoLayout.layout(tree, constraints: [], through: path, configuration: AutoLayoutConfiguration())

@@ -44,6 +44,7 @@ struct DegenerateConstraintTests {
     func degenerateConstraintsGiveFiniteFrames() async {
         await propertyCheck(count: 60, input: generatedView.array(of: 1...6), Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...12),
                             Gen.int(in: 0...200), generatedPath) { gen, seed, count, duplicates, path in
+            announce(gen, seed, count, duplicates, path)
             var views = makeTree(gen).views
             for i in views.indices where i % 2 == 0 { views[i].translatesMask = false }
             let tree = try ViewTree(superviewSize: Size(width: 100, height: 100), views: views)

@@ -2,6 +2,7 @@ import LabJSON
 import PropertyBased
 import Scenario
 import Testing
+import TestSupport
 
 /// Damaged input never crashes the reader: it gives a scenario or an error that points inside the text.
 @Suite("Damaged scenario files")
@@ -12,6 +13,7 @@ struct MutationTests {
         let original = Array(ScenarioReadingTests.example)
         await propertyCheck(count: 2000, input: Gen.int(in: 0...(original.count - 1)).array(of: 1...6),
                             Gen.int(in: 0...(Self.alphabet.count - 1)).array(of: 6), Gen.int(in: 0...2)) { positions, picks, mode in
+            announce(positions, picks, mode)
             var text = original
             for (k, p) in positions.enumerated() where p < text.count {
                 switch mode {

@@ -14,6 +14,7 @@ import Testing
     @Test func batchesGiveTheSameValuesBitForBit() async {
         await propertyCheck(count: 150, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...16), Gen.bool) {
             seed, n, pinned in
+            announce(seed, n, pinned)
             let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
             let (one, x, objects) = try system.build()
             let y = (0..<n).map { Variable("y\($0)") }
@@ -44,6 +45,7 @@ import Testing
     /// a twin that added every other constraint as an object.
     @Test func aRefusedConstraintStopsTheBatchWhereObjectsWouldFail() async {
         await propertyCheck(count: 100, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...12)) { seed, n in
+            announce(seed, n)
             let system = GeneratedSystem(seed: seed, n: n, pinned: true)
             var rng = SplitMix(state: seed ^ 0xF00D)
             let i = Int.random(in: 0..<n, using: &rng)

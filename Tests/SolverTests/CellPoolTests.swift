@@ -80,6 +80,7 @@ import TestSupport
     @Test func compactionKeepsThePoolBoundedAndTheSolutionExact() async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
+            announce(seed, n, pinned)
             try churn(seed: seed, n: n, pinned: pinned)
         }
     }

@@ -86,6 +86,7 @@ struct DegenerateSystemTests {
     func degenerateSystemsFinishWithFiniteValuesOrTypedErrors() async {
         await propertyCheck(count: 150, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...16), Gen.int(in: 1...40), Gen.int(in: 0...50)) {
             seed, n, m, duplicates in
+            announce(seed, n, m, duplicates)
             Self.expectFiniteValuesAndOnlyContradictions(Self.run(seed: seed, variables: n, constraints: m, duplicates: duplicates), seed: seed)
         }
     }
@@ -97,6 +98,7 @@ struct DegenerateSystemTests {
     func degenerateSystemsWithHundredsOfDuplicatesFinishToo() async {
         await propertyCheck(count: 12, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...6), Gen.int(in: 1...8), Gen.int(in: 100...400)) {
             seed, n, m, duplicates in
+            announce(seed, n, m, duplicates)
             Self.expectFiniteValuesAndOnlyContradictions(Self.run(seed: seed, variables: n, constraints: m, duplicates: duplicates), seed: seed)
         }
     }

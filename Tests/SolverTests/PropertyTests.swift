@@ -171,6 +171,7 @@ func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
     @Test(arguments: [false, true]) func generatedSystemsSolveToTheirKnownSolution(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
+            announce(seed, n, pinned)
             let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
             let (s, x, _) = try system.build(batched: batched)
             #expect(s.invariantViolations().isEmpty, "seed \(seed): \(s.invariantViolations())")
@@ -184,6 +185,7 @@ func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
     /// restores each earlier solution, ending with the original one.
     @Test(arguments: [false, true]) func removalRestoresEarlierSolutions(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14)) { seed, n in
+            announce(seed, n)
             let system = GeneratedSystem(seed: seed, n: n, pinned: false)
             // Overrides can violate the generated inequalities: drop those (keep the weak ones).
             let (s, x, added) = try system.build(batched: batched)
@@ -216,6 +218,7 @@ func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
     @Test(arguments: [false, true]) func rejectedConstraintLeavesSolverUnchanged(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...12), Gen.int(in: 0...2)) {
             seed, n, kind in
+            announce(seed, n, kind)
             let system = GeneratedSystem(seed: seed, n: n, pinned: true)
             let (s, x, added) = try system.build(batched: batched)
             let (twin, tx, _) = try system.build()
@@ -351,6 +354,7 @@ struct GeneratedChurn {
     func removingAndReaddingAnyConstraintsKeepsTheSystemConsistent(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
+            announce(seed, n, pinned)
             let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
             let (s, x, added) = try system.build(batched: batched)
             var rng = SplitMix(state: seed ^ 0x77)
@@ -397,6 +401,7 @@ struct GeneratedChurn {
         try replay(seed: 0, n: 13, pinned: false)
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
+            announce(seed, n, pinned)
             try replay(seed: seed, n: n, pinned: pinned)
         }
     }
@@ -428,6 +433,7 @@ struct GeneratedChurn {
     /// incrementally and match the closed form every time; removing the edit restores the solution.
     @Test(arguments: [false, true]) func suggestionsMatchTheClosedForm(batched: Bool) async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14)) { seed, n in
+            announce(seed, n)
             let system = GeneratedSystem(seed: seed, n: n, pinned: false)
             let (s, x, added) = try system.build(batched: batched)
             for c in added where c.op != .equal { try s.removeConstraint(c) }  // suggestions may cross them

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TestSupport
 
 @testable import Solver
 
@@ -9,6 +10,7 @@ import Testing
 @Suite struct SolverArrayTests {
     @Test func randomOperationsMatchArray() async {
         await propertyCheck(count: 200, input: Gen.uint64(in: 0...UInt64.max)) { seed in
+            announce(seed)
             var rng = SplitMix(state: seed)
             var a: SolverArray<Int32> = []
             var b: [Int32] = []

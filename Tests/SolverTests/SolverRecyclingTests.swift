@@ -14,6 +14,7 @@ import Testing
     /// the symbols may keep their length, every slot at its starting value.
     @Test func anEmptiedSolverHoldsWhatAFreshOneHolds() async {
         await propertyCheck(count: 40, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14)) { seed, n in
+            announce(seed, n)
             let (s, x, objects) = try GeneratedSystem(seed: seed, n: n, pinned: false).build(batched: true)
             var rng = SplitMix(state: seed ^ 0x5EED)
             try s.addEditVariable(x[0], strength: Strength.strong)
@@ -32,6 +33,7 @@ import Testing
     @Test func aRecycledSolverGivesAFreshSolversValuesBitForBit() async {
         await propertyCheck(count: 100, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
+            announce(seed, n, pinned)
             let recycled = try GeneratedSystem(seed: ~seed, n: 16 - n, pinned: !pinned).build(batched: true).0
             recycled.updateVariables()
             recycled.reset(keepingCapacity: true)

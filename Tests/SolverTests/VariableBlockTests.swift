@@ -14,6 +14,7 @@ import Testing
     @Test func aBlockGivesTheValuesOfObjectsBitForBit() async {
         await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...14), Gen.bool) {
             seed, n, pinned in
+            announce(seed, n, pinned)
             let system = GeneratedSystem(seed: seed, n: n, pinned: pinned)
             let (twin, x, objects) = try system.build()
             let s = Solver()

@@ -12,6 +12,7 @@ struct SpringsPropertyTests {
     @Test func documentedPathsEndWhereASingleResizeWould() async {
         var applicable = 0
         await propertyCheck(count: 300, input: generatedView.array(of: 1...8), generatedPath) { gen, path in
+            announce(gen, path)
             let tree = makeTree(gen)
             let steps = Springs.resize(tree, through: path, policy: .documented)
             guard steps.allSatisfy({ flexiblePartsPositive($0.tree) }) else { return }
@@ -38,6 +39,7 @@ struct SpringsPropertyTests {
         #expect(steps[1].tree.views[0].frame == tree.views[0].frame)
         #expect(steps[0].state == SpringsState(for: tree) && steps[0].notes[0].isEmpty)
         await propertyCheck(count: 100, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) { gen, path, scale in
+            announce(gen, path, scale)
             var state = SpringsState(for: makeTree(gen))
             var current = makeTree(gen)
             for size in path {
@@ -54,6 +56,7 @@ struct SpringsPropertyTests {
     @Test(arguments: SpringsPolicy.allCases)
     func aViewWithMaskNoneNeverMoves(policy: SpringsPolicy) async {
         await propertyCheck(count: 150, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) { gen, path, scale in
+            announce(gen, path, scale)
             let tree = makeTree(gen)
             for step in Springs.resize(tree, through: path, policy: policy, scale: scale) {
                 for (before, after) in zip(tree.views, step.tree.views) where before.mask == .none {
@@ -71,6 +74,7 @@ struct SpringsPropertyTests {
     func roundingPoliciesLandOnThePixelGrid(policy: SpringsPolicy) async {
         var checked = 0
         await propertyCheck(count: 150, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) { gen, path, scale in
+            announce(gen, path, scale)
             var previous = makeTree(gen)
             for step in Springs.resize(previous, through: path, policy: policy, scale: scale) {
                 let t = step.tree

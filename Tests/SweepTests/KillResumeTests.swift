@@ -29,7 +29,7 @@ struct KillResumeTests {
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         if let errors {
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             p.standardError = try FileHandle(forWritingTo: errors)
         }
         try p.run()

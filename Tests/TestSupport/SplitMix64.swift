@@ -11,3 +11,9 @@ public struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Prints a property test's inputs as a case starts: a crash, which Swift Testing cannot attribute
+/// to a case, then leaves in the log the seed and sizes that reproduce it.
+public func announce(_ inputs: Any..., test: String = #function) {
+    print("\(test) case: \(inputs.map { "\($0)" }.joined(separator: " "))")
+}

@@ -60,6 +60,7 @@ struct RoundTripTests {
 
     @Test func printingAndParsingAgainGivesTheSameConstraints() async {
         await propertyCheck(count: 500, input: Gen.int(in: 0...(1 << 40))) { seed in
+            announce(seed)
             var g = SplitMix64(seed: UInt64(seed))
             let (format, views, metrics) = Self.row(&g)
             let made: [LayoutConstraint]
