@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        // `layoutlab serve`'s HTTP server: Swift Concurrency over BSD sockets, no SwiftNIO (see README).
+        .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     ],
     targets: [
         // Points, sizes, rects and insets in Double (DESIGN 2).
@@ -75,11 +77,22 @@ let package = Package(
         // Pictures of divergences (SVG) and the run report: values in, text out.
         .target(name: "Report", dependencies: ["Geometry", "ViewTree"]),
         .target(name: "EngineReport", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Scenario", "LabJSON"]),
+        // The lab in a browser (`layoutlab serve`): a local HTTP server over the libraries, its pages
+        // embedded (Web/ is their source, Tools/embed-web.py writes WebAssets.swift).
+        .target(
+            name: "LabServer",
+            dependencies: [
+                "Scenario", "Springs", "AutoLayout", "Translation", "Sweep", "Store", "Report", "ConflictLog",
+                "ConflictAnalysis", "InterfaceBuilder", "Environment", "LabJSON", "ViewTree", "Geometry",
+                "ConstraintModel", .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            exclude: ["Web"]),
         .executableTarget(
             name: "layoutlab",
             dependencies: [
                 "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", "Report",
-                "ConflictLog", "ConflictAnalysis", "EngineReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ConflictLog", "ConflictAnalysis", "EngineReport", "LabServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.
         .target(
@@ -97,6 +110,7 @@ let package = Package(
             dependencies: ["ConflictLog", "ConflictAnalysis", "AutoLayout", "Scenario", "ConstraintModel", "Translation",
                            "ViewTree", "Geometry", "LabJSON", "TestSupport"],
             exclude: ["Logs"]),  // read through #filePath
+        .testTarget(name: "LabServerTests", dependencies: ["LabServer", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "LabXML", "Geometry", "ViewTree"]),
         .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
         .testTarget(name: "VFLTests", dependencies: ["VFL", "ConstraintModel", "AutoLayout", "Scenario", "ViewTree", "Geometry", "TestSupport",

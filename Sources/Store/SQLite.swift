@@ -122,14 +122,15 @@ public final class Database {
         try !query("SELECT 1 FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(column)]).rows.isEmpty
     }
 
-    /// Runs a query and returns its column names and rows.
+    /// Runs a query and returns its column names and rows (at most `limit` of them: the statement stops
+    /// being stepped there, so a query over a million rows costs what its first rows cost).
     public func query(
-        _ sql: String, _ arguments: [SQLValue] = []
+        _ sql: String, _ arguments: [SQLValue] = [], limit: Int = .max
     ) throws(SQLiteError) -> (columns: [String], rows: [[SQLValue]]) {
         let stmt = try prepare(sql)
         for (i, a) in arguments.enumerated() { stmt.bind(i + 1, a) }
         var rows: [[SQLValue]] = []
-        while try stmt.step() { rows.append((0..<stmt.columnCount).map(stmt.value)) }
+        while rows.count < limit, try stmt.step() { rows.append((0..<stmt.columnCount).map(stmt.value)) }
         return ((0..<stmt.columnCount).map(stmt.columnName), rows)
     }
 }

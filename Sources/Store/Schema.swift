@@ -209,7 +209,7 @@ public enum Schema {
 
     /// `AutoresizingMask.notation` in SQL: per axis `&` for a flexible part, `-` for a fixed one, and
     /// `--&` for an axis with none.
-    static var maskNotationSQL: String {
+    public static var maskNotationSQL: String {
         func axis(_ shift: Int) -> String {
             let bits = (0..<3).map { "(CASE WHEN d.mask & \(1 << (shift + $0)) THEN '&' ELSE '-' END)" }
             return "(CASE WHEN d.mask & \(7 << shift) = 0 THEN '--&' ELSE \(bits.joined(separator: " || ")) END)"

@@ -43,6 +43,9 @@ public struct UnitResult: Hashable, Sendable {
     public var error: String? = nil
     /// Whether that failure stops the sweep (the engine's `on_error: stop`).
     public var errorStops = false
+    /// Per step, both sides' frames (window coordinates for the root's children, parent coordinates
+    /// below), when the run was asked to keep them (`keepFrames`); not part of equality.
+    public var frames: [(a: [Rect], b: [Rect])] = []
 
     public static func == (l: Self, r: Self) -> Bool {
         l.unit == r.unit && l.sizes == r.sizes && l.environments == r.environments && l.settled == r.settled
@@ -152,12 +155,13 @@ public enum UnitRunner {
     /// A scenario (its tree, its constraints and, for external engines, its Visual Format entries as
     /// written) through `steps` on both sides of `comparison`.
     ///
+    /// `keepFrames` keeps both sides' frames of every step in the result (`UnitResult.frames`).
     /// With `verifySolver`, each Auto Layout side is also compared with a fresh solve of its own
     /// constraints after every step; each view that differs by more than 1e-9 is recorded as a
     /// divergence of cause `solver-drift` (its `a` the side's frame, its `b` the fresh one).
     public static func run(
         _ scenario: Scenario, steps: [SweepStep], comparison: Comparison, unit: Int,
-        engines: [String: ExternalEngineSpec] = [:], verifySolver: Bool = false
+        engines: [String: ExternalEngineSpec] = [:], verifySolver: Bool = false, keepFrames: Bool = false
     ) -> UnitResult {
         let tree = scenario.tree
         let constraints = scenario.constraints
@@ -224,6 +228,7 @@ public enum UnitRunner {
                     fb[i].y += rb.origin.y
                 }
             }
+            if keepFrames { result.frames.append((fa, fb)) }
             // The environment placed the two roots differently: every view was moved by the bars.
             let barsMoved = ra.size != rb.size || ra.origin != rb.origin
             var count = 0

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `layoutlab`: the lab's command line. Each subcommand is a small type over the library targets.
 @main
-struct LayoutLab: ParsableCommand {
+struct LayoutLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layoutlab",
         abstract: "Compare springs-and-struts resizing with Auto Layout over view trees.",
@@ -13,5 +13,5 @@ struct LayoutLab: ParsableCommand {
             with one backend; `explain` prints the constraints Auto Layout would use; `solve` runs a bare \
             constraint system. README.md describes every format.
             """,
-        subcommands: [SweepCommand.self, MergeCommand.self, RegressCommand.self, ShrinkCommand.self, Layout.self, Explain.self, VFLCommand.self, ImportCommand.self, CheckIBCommand.self, LogCommand.self, Solve.self, QueryCommand.self, ReplayCommand.self, RenderCommand.self, ReportCommand.self, EngineReportCommand.self])
+        subcommands: [SweepCommand.self, MergeCommand.self, RegressCommand.self, ShrinkCommand.self, Layout.self, Explain.self, VFLCommand.self, ImportCommand.self, CheckIBCommand.self, LogCommand.self, Solve.self, QueryCommand.self, ReplayCommand.self, RenderCommand.self, ReportCommand.self, EngineReportCommand.self, ServeCommand.self])
 }

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+import LabServer
+import Testing
+import TestSupport
+
+/// `layoutlab serve` as a server must behave: a real server on a free loopback port, real HTTP. Paths
+/// outside the root are refused, the database cannot be written through the SQL box, oversized bodies
+/// are refused unread, bad input gets a message, and the server answers the next request after each.
+@Suite(.serialized) struct ServerSafetyTests {
+    /// A server over the repository, with a copy of the committed results.db in a temporary folder.
+    static func withServer(_ body: (URL, String) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("results.db").path
+        try FileManager.default.copyItem(atPath: RepositoryFiles.path("results.db"), toPath: db)
+        let server = try LabServer(
+            ServerConfiguration(database: db, root: RepositoryFiles.root.path, port: 0, bodyLimit: 1 << 20))
+        let task = Task { try await server.run() }
+        defer { task.cancel() }
+        let port = try await server.waitUntilListening()
+        try await body(URL(string: "http://127.0.0.1:\(port)")!, db)
+        await server.stop()
+    }
+
+    static func request(_ url: URL, method: String = "GET", body: Data? = nil) async throws -> (Int, [String: Any]) {
+        var r = URLRequest(url: url)
+        r.httpMethod = method
+        r.httpBody = body
+        let (data, response) = try await URLSession.shared.data(for: r)
+        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        return ((response as! HTTPURLResponse).statusCode, json)
+    }
+
+    @Test func pathsOutsideTheRootAreRefused() async throws {
+        try await Self.withServer { base, _ in
+            for path in ["../../etc/passwd", "/etc/passwd", "experiments/../../etc/passwd"] {
+                var c = URLComponents(url: base.appendingPathComponent("api/scenario"), resolvingAgainstBaseURL: false)!
+                c.queryItems = [URLQueryItem(name: "path", value: path)]
+                let (status, json) = try await Self.request(c.url!)
+                #expect(status == 403, "\(path): \(json)")
+                #expect((json["error"] as? String)?.contains("root") == true, "\(path): \(json)")
+            }
+            let (ok, scenario) = try await Self.request(base.appendingPathComponent("api/scenario")
+                .appending(queryItems: [URLQueryItem(name: "path", value: "experiments/scenarios/example.json")]))
+            #expect(ok == 200 && scenario["scenario"] != nil)
+        }
+    }
+
+    @Test func theSQLBoxCannotWrite() async throws {
+        try await Self.withServer { base, db in
+            let before = try Data(contentsOf: URL(fileURLWithPath: db))
+            for sql in ["DELETE FROM runs", "DROP TABLE units", "PRAGMA query_only = OFF; DELETE FROM runs",
+                        "ATTACH DATABASE 'x.db' AS x"]
+            {
+                let (status, json) = try await Self.request(
+                    base.appendingPathComponent("api/sql"), method: "POST", body: Data(sql.utf8))
+                #expect(status == 400, "\(sql): \(json)")
+                #expect(json["error"] is String, "\(sql)")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+            let (status, json) = try await Self.request(
+                base.appendingPathComponent("api/sql"), method: "POST", body: Data("SELECT COUNT(*) FROM runs".utf8))
+            #expect(status == 200)
+            #expect((json["rows"] as? [[Any]])?.first?.first as? Int ?? 0 >= 1)
+        }
+    }
+
+    @Test func anOversizedBodyIsRefusedAndTheServerGoesOn() async throws {
+        try await Self.withServer { base, _ in
+            let big = Data(repeating: UInt8(ascii: "x"), count: 2 << 20)
+            let (status, json) = try await Self.request(base.appendingPathComponent("api/log"), method: "POST", body: big)
+            #expect(status == 413, "\(json)")
+            let (after, _) = try await Self.request(base.appendingPathComponent("api/info"))
+            #expect(after == 200)
+        }
+    }
+
+    @Test func malformedInputGetsAMessageAndTheServerGoesOn() async throws {
+        try await Self.withServer { base, _ in
+            let cases: [(String, String, String)] = [
+                ("api/log", "this is not a conflict log", "no conflict log"),
+                ("api/ib/check", "<document><objects><view", "malformed XML"),
+                ("api/scenario", #"{"superview": {"width": 100}, "views": []}"#, "height"),
+                ("api/layout", #"{"scenario": 3}"#, "scenario"),
+                ("api/layout", "{not json", "JSON"),
+                ("api/sql", "SELECT * FROM no_such_table", "no_such_table"),
+            ]
+            for (path, body, words) in cases {
+                let (status, json) = try await Self.request(
+                    base.appendingPathComponent(path), method: "POST", body: Data(body.utf8))
+                #expect(status == 400, "\(path): \(json)")
+                #expect((json["error"] as? String)?.contains(words) == true, "\(path): \(json)")
+                let (after, _) = try await Self.request(base.appendingPathComponent("api/info"))
+                #expect(after == 200, "the server stopped answering after \(path)")
+            }
+        }
+    }
+}
