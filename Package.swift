@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "SolverSystem", dependencies: ["Solver", "LabJSON"]),
         // Release-mode benchmark harness: `swift run -c release layoutlab-bench --json`.
         .executableTarget(
-            name: "Bench", dependencies: ["Solver", "SolverSystem", "Sweep", "Store", "CSQLite", "AutoLayout", "Springs", "Translation", "VFL",
+            name: "Bench", dependencies: ["Solver", "SolverSystem", "Sweep", "Store", "CSQLite", "AutoLayout", "Springs", "Translation", "VFL", "LabServer", "LabJSON", "Scenario",
                                           "ConstraintModel", "Geometry", "ViewTree"],
             exclude: ["README.md"]),
         // A small JSON reader that keeps line and column for every value, so input errors say where.

@@ -31,13 +31,14 @@ func usage() -> Never {
             """
             usage: layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]... [--enaml PATH]
                                    [--budget SECONDS] [--malloc-defaults]
-              WORKLOAD: enaml_like | chain | row | vfl | sweep | sweep_env | insert
+              WORKLOAD: enaml_like | chain | row | vfl | sweep | sweep_env | insert | serve
                         | ratios (= sweep, chain:1000, chain:10000)
               OPERATION: build | resize | add_edit (solver); parse, parse_row, build, resize (vfl);
                          end_to_end_N_jobs, compute_1_core, springs_backend, springs_floor, autolayout_build,
                          autolayout_steps, rows_prepare, sqlite_writer, sqlite_floor, compute_N_jobs_cpu,
                          begin_run_1_jobs, begin_run_N_jobs, finish_run (sweep);
-                         environments_off_N_jobs, environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert)
+                         environments_off_N_jobs, environments_on_N_jobs (sweep_env); raw_c_api, results_store (insert);
+                         layout, http_round_trip (serve)
               --enaml: kiwi's enaml_like workload as data (default: experiments/bench/enaml_like.json)
               --budget: seconds of measuring per operation (default 0.4)
               --malloc-defaults: leave glibc's allocator as it is (by default, on Linux, freed memory stays in the
@@ -321,6 +322,10 @@ do {
     sweepBenchmarks(repo: repo.path)
     environmentBenchmarks(repo: repo.path)
 }
+
+// MARK: - layoutlab serve's playground round trip: ServeBench.swift
+
+serveBenchmarks()
 
 // MARK: - The four speed ratios (issue 13): Ratios.swift
 

@@ -36,7 +36,9 @@ struct Endpoint {
         var data = Data()
         for try await chunk in request.bodySequence {
             data.append(chunk)
-            if data.count > bodyLimit { throw ServerError(413, "the request body passes the limit of \(bodyLimit) bytes") }
+            if data.count > bodyLimit {
+                throw ServerError(413, "the request body passes the limit of \(bodyLimit) bytes")
+            }
         }
         return String(decoding: data, as: UTF8.self)
     }

@@ -25,7 +25,8 @@ enum InterfaceBuilderCheck {
                 let r = results[v.id]
                 let own = r?.stored ?? v.frame
                 let parentStored = tree.parentIndex[i].map { stored[$0].origin } ?? .zero
-                stored.append(Rect(x: own.x + parentStored.x, y: own.y + parentStored.y, width: own.width, height: own.height))
+                stored.append(
+                    Rect(x: own.x + parentStored.x, y: own.y + parentStored.y, width: own.width, height: own.height))
                 if let s = r?.solved {
                     let base = tree.parentIndex[i].map { solved[$0]?.origin ?? stored[$0].origin } ?? .zero
                     solved.append(Rect(x: s.x + base.x, y: s.y + base.y, width: s.width, height: s.height))
@@ -49,7 +50,10 @@ enum InterfaceBuilderCheck {
                 ("name", .string(scene.name)),
                 ("size", .array([.number(tree.superviewSize.width), .number(tree.superviewSize.height)])),
                 ("views", .array(views)),
-                ("tally", .object(tally.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number(Double($0.value))) })),
+                (
+                    "tally",
+                    .object(tally.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number(Double($0.value))) })
+                ),
             ])
         }
         let total = check.tally

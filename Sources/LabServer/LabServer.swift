@@ -52,10 +52,13 @@ public final class LabServer: Sendable {
     /// Waits until the server listens; returns the port it got (with `port: 0`, any free one).
     public func waitUntilListening() async throws -> UInt16 {
         try await server.waitUntilListening(timeout: 10)
+        let port: UInt16
         switch await server.listeningAddress {
-        case .ip4(_, let port)?, .ip6(_, let port)?: return port
-        default: return configuration.port
+        case .ip4(_, let p)?, .ip6(_, let p)?: port = p
+        default: port = configuration.port
         }
+        NoDelay.setOnListeningSocket(port: port)
+        return port
     }
 
     public func stop() async { await server.stop(timeout: 1) }
@@ -70,7 +73,8 @@ public final class LabServer: Sendable {
     func addRoutes() async {
         await route("GET /") { _ in WebAssets.response(for: "index.html") }
         await route("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
-        await route("GET /assets/*") { e in WebAssets.response(for: String(e.request.path.dropFirst("/assets/".count))) }
+        await route("GET /assets/*") { e in WebAssets.response(for: String(e.request.path.dropFirst("/assets/".count)))
+        }
         await route("GET /api/info") { _ in Endpoint.json(self.info()) }
         await addPlaygroundRoutes()
         await addResultsRoutes()
@@ -80,7 +84,8 @@ public final class LabServer: Sendable {
             return Endpoint.json(try InterfaceBuilderCheck.check(text: try self.files.text(path), name: path))
         }
         await route("POST /api/ib/check") { e in
-            Endpoint.json(try InterfaceBuilderCheck.check(text: try await e.bodyText(), name: e.parameter("name") ?? "dropped"))
+            Endpoint.json(
+                try InterfaceBuilderCheck.check(text: try await e.bodyText(), name: e.parameter("name") ?? "dropped"))
         }
         await route("*") { e in Endpoint.json(ServerError(404, "no such page: \(e.request.path)").json, status: 404) }
     }
@@ -98,7 +103,8 @@ public final class LabServer: Sendable {
             return Endpoint.json(try ScenarioSources.scenario(text: try self.files.text(path), name: path))
         }
         await route("POST /api/scenario") { e in
-            Endpoint.json(try ScenarioSources.scenario(text: try await e.bodyText(), name: e.parameter("name") ?? "dropped"))
+            Endpoint.json(
+                try ScenarioSources.scenario(text: try await e.bodyText(), name: e.parameter("name") ?? "dropped"))
         }
         await route("GET /api/ib/scenes") { e in
             let path = try e.required("path")
@@ -106,12 +112,14 @@ public final class LabServer: Sendable {
         }
         await route("POST /api/ib/scenes") { e in
             Endpoint.json(
-                try ScenarioSources.interfaceBuilder(text: try await e.bodyText(), name: e.parameter("name") ?? "dropped"))
+                try ScenarioSources.interfaceBuilder(
+                    text: try await e.bodyText(), name: e.parameter("name") ?? "dropped"))
         }
         await route("GET /api/generate") { e in
             let seed = UInt64(try e.integer("seed") ?? 1)
             let views = try e.integer("views") ?? 12
-            return Endpoint.json(try ScenarioSources.generated(seed: seed, views: views, superview: Size(width: 320, height: 480)))
+            return Endpoint.json(
+                try ScenarioSources.generated(seed: seed, views: views, superview: Size(width: 320, height: 480)))
         }
         await route("POST /api/layout") { e in
             Endpoint.json(Playground.layout(try Playground.Request(json: try await e.bodyJSON())))
@@ -121,7 +129,9 @@ public final class LabServer: Sendable {
     func addResultsRoutes() async {
         await route("GET /api/runs") { _ in Endpoint.json(try self.results.runs()) }
         await route("GET /api/summary") { e in
-            Endpoint.json(try self.results.summary(run: try e.integer("run") ?? { throw ServerError.badRequest("missing run") }()))
+            Endpoint.json(
+                try self.results.summary(run: try e.integer("run") ?? { throw ServerError.badRequest("missing run") }())
+            )
         }
         await route("GET /api/divergences") { e in
             guard let run = try e.integer("run") else { throw ServerError.badRequest("missing parameter 'run'") }

@@ -13,7 +13,8 @@ enum LogExplainer {
             throw .badRequest(error.description)
         }
         guard !read.logs.isEmpty else {
-            throw .badRequest("no conflict log in the paste (look for \"Unable to simultaneously satisfy constraints\")")
+            throw .badRequest(
+                "no conflict log in the paste (look for \"Unable to simultaneously satisfy constraints\")")
         }
         var conflicts: [JSONValue] = []
         for log in read.logs {
@@ -41,7 +42,8 @@ enum LogExplainer {
         let views = a.system.views.indices.map { ConflictPicture.View(name: a.system.views[$0].name, rect: rects[$0]) }
         let marks = a.conflictMarks.map { ConflictPicture.Mark(from: $0.from, to: $0.to, label: "\($0.member + 1)") }
         let picture = ConflictPicture(
-            views: views, marks: marks, caption: "lines \(a.log.firstLine)–\(a.log.lastLine), constraints numbered as listed")
+            views: views, marks: marks,
+            caption: "lines \(a.log.firstLine)–\(a.log.lastLine), constraints numbered as listed")
         let (scenario, left) = a.scenario()
         return .object([
             ("lines", .array([.number(Double(a.log.firstLine)), .number(Double(a.log.lastLine))])),
@@ -54,7 +56,10 @@ enum LogExplainer {
                 "fixes",
                 .array(
                     a.fixes.map { f in
-                        .object([("action", .string(f.action)), ("resolves", .bool(f.resolves)), ("effect", .string(f.effect))])
+                        .object([
+                            ("action", .string(f.action)), ("resolves", .bool(f.resolves)),
+                            ("effect", .string(f.effect)),
+                        ])
                     })
             ),
             ("explanation", .string(a.explanation)),

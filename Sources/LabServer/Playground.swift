@@ -104,7 +104,8 @@ public enum Playground {
                 .array(
                     divergences.map { d in
                         .object([
-                            ("view", .number(Double(d.view))), ("causes", .array(d.causes.nameList.map(JSONValue.string))),
+                            ("view", .number(Double(d.view))),
+                            ("causes", .array(d.causes.nameList.map(JSONValue.string))),
                             ("magnitude", d.magnitude.isFinite ? .number(d.magnitude) : .null),
                         ])
                     })
@@ -132,7 +133,8 @@ public enum Playground {
                 break
             }
         }
-        let engine = AutoLayoutEngine(tree: r.scenario.tree, constraints: r.scenario.constraints, configuration: configuration)
+        let engine = AutoLayoutEngine(
+            tree: r.scenario.tree, constraints: r.scenario.constraints, configuration: configuration)
         var out: [Int: [String]] = [:]
         for c in engine.constraints {
             for item in [c.item1] + (c.item2.map { [$0] } ?? []) {

@@ -23,7 +23,9 @@ struct ResultsBrowser {
         }
     }
 
-    func rows(_ db: Database, _ sql: String, _ arguments: [SQLValue] = [], limit: Int = .max) throws(ServerError)
+    func rows(
+        _ db: Database, _ sql: String, _ arguments: [SQLValue] = [], limit: Int = .max
+    ) throws(ServerError)
         -> JSONValue
     {
         do { return Self.table(try db.query(sql, arguments, limit: limit)) } catch {
@@ -68,21 +70,29 @@ struct ResultsBrowser {
             (
                 "by_comparison",
                 try rows(
-                    db, "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison WHERE run_id = ?", r)
+                    db,
+                    "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison "
+                        + "WHERE run_id = ?",
+                    r)
             ),
             (
                 "by_cause",
-                try rows(db, "SELECT cause, divergences FROM summary_by_cause WHERE run_id = ? ORDER BY divergences DESC", r)
+                try rows(
+                    db, "SELECT cause, divergences FROM summary_by_cause WHERE run_id = ? ORDER BY divergences DESC", r)
             ),
             (
                 "by_mask",
                 try rows(
-                    db, "SELECT mask, mask_notation, divergences, max_magnitude FROM summary_by_mask WHERE run_id = ? ORDER BY divergences DESC", r,
+                    db,
+                    "SELECT mask, mask_notation, divergences, max_magnitude FROM summary_by_mask WHERE run_id = ? "
+                        + "ORDER BY divergences DESC",
+                    r,
                     limit: 64)
             ),
             (
                 "comparisons",
-                try rows(db, "SELECT comparison_index, label FROM comparisons WHERE run_id = ? ORDER BY comparison_index", r)
+                try rows(
+                    db, "SELECT comparison_index, label FROM comparisons WHERE run_id = ? ORDER BY comparison_index", r)
             ),
             (
                 "devices",
@@ -90,7 +100,8 @@ struct ResultsBrowser {
                     db,
                     """
                     SELECT DISTINCT json_extract(j.value, '$.device') AS device
-                    FROM (SELECT environments_json FROM units WHERE run_id = ? AND environments_json IS NOT NULL LIMIT 2000) u,
+                    FROM (SELECT environments_json FROM units
+                          WHERE run_id = ? AND environments_json IS NOT NULL LIMIT 2000) u,
                          json_each(u.environments_json) j ORDER BY device
                     """, r)
             ),
@@ -151,7 +162,8 @@ struct ResultsBrowser {
             WHERE \(conditions.joined(separator: " AND ")) ORDER BY d.id LIMIT ?
             """, arguments + [.integer(Int64(limit))])
         var next: JSONValue = .null
-        if case .array(let items)? = page["rows"]?.kind, items.count == limit, case .array(let last) = items.last!.kind {
+        if case .array(let items)? = page["rows"]?.kind, items.count == limit, case .array(let last) = items.last!.kind
+        {
             next = last[0]
         }
         return .object([("page", page), ("next", next), ("causes", causeNames())])
@@ -183,7 +195,9 @@ struct ResultsBrowser {
             tree: stored.scenario.tree, superview: size, a: frames.a, b: frames.b, labelA: "\(stored.comparison.a)",
             labelB: "\(stored.comparison.b)", tolerance: stored.comparison.tolerance,
             caption: "divergence \(id): \(stored.viewID) at step \(stored.step + 1) of \(stored.steps.count)")
-        let path = stored.steps.prefix(stored.step).map { JSONValue.array([.number($0.size.width), .number($0.size.height)]) }
+        let path = stored.steps.prefix(stored.step).map {
+            JSONValue.array([.number($0.size.width), .number($0.size.height)])
+        }
         return .object([
             ("id", .number(Double(id))), ("view", .string(stored.viewID)),
             ("causes", .array(stored.causes.map(JSONValue.string))),

@@ -39,7 +39,8 @@ struct RootFiles: Sendable {
     /// folders and version control are skipped, and at most `limit` are listed.
     func list(extensions: Set<String>, limit: Int = 5000) -> [String] {
         var out: [String] = []
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
+        else {
             return []
         }
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"

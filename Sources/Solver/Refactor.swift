@@ -66,7 +66,8 @@ extension SolverCore {
             for (s, c) in terms { fresh.accAdd(s, c) }
             let record = records[slot]
             do throws(SolverError) {
-                _ = try fresh.addAccumulated(operatorOf(record), strength: record.strength, .rebuilt(Int32(slot)), since: start)
+                _ = try fresh.addAccumulated(
+                    operatorOf(record), strength: record.strength, .rebuilt(Int32(slot)), since: start)
             } catch {
                 return
             }
@@ -91,7 +92,9 @@ extension SolverCore {
         owner = fresh.owner
         defPos = fresh.defPos
         hasParam = fresh.hasParam
-        (markA, idxA, markB, markC, scratchCoef) = (fresh.markA, fresh.idxA, fresh.markB, fresh.markC, fresh.scratchCoef)
+        (markA, idxA, markB, markC, scratchCoef) = (
+            fresh.markA, fresh.idxA, fresh.markB, fresh.markC, fresh.scratchCoef
+        )
         (stampA, stampB, stampC) = (fresh.stampA, fresh.stampB, fresh.stampC)
         jObjMark = fresh.jObjMark
         extValue = fresh.extValue

@@ -234,7 +234,8 @@ extension SolverCore {
             // A stale entry can name an id that was released and reused for a dummy (a required
             // equality's marker): dummies carry objective coefficients through substitutions but must
             // never enter (kiwi: getEnteringSymbol skips them), or the equality stops holding.
-            if obj[Int(s)] < 0 && rowOf[Int(s)] < 0 && kinds[Int(s)] != .dummy { return s }  // stays queued until it enters
+            // It stays queued until it enters.
+            if obj[Int(s)] < 0 && rowOf[Int(s)] < 0 && kinds[Int(s)] != .dummy { return s }
             _ = heapPop()
         }
         return nil

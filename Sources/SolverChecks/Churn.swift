@@ -59,7 +59,9 @@ public final class Churn {
     @discardableResult
     public func step<S: ChurnSource>(_ source: inout S) throws(ChurnFailure) -> ChurnOperation? {
         guard var op = ChurnOperation.draw(&source) else { return nil }
-        if live.count >= maximumLive, [.addRequiredEquality, .addRequiredInequality, .addPreference, .addBatch].contains(op) {
+        if live.count >= maximumLive,
+            [.addRequiredEquality, .addRequiredInequality, .addPreference, .addBatch].contains(op)
+        {
             op = .remove
         }
         steps += 1

@@ -47,7 +47,9 @@ extension Churn {
                     + "fresh \(d.fresh)")
         }
         if !comparison.agrees(tolerance: 1e-8) {
-            throw failure(op, "objective \(comparison.objective.incremental) against a fresh solve's \(comparison.objective.fresh)")
+            throw failure(
+                op,
+                "objective \(comparison.objective.incremental) against a fresh solve's \(comparison.objective.fresh)")
         }
         if recordsSnapshots { snapshots.append(snapshot(ambiguous: !comparison.freshAmbiguous.isEmpty)) }
     }
@@ -95,7 +97,11 @@ extension Churn {
         do throws(SolverError) { try solver.addConstraint(bound) } catch { accepted = false }
         note("\(steps) far-off bound \(accepted ? "accepted" : "refused"): \(bound)")
         if accepted != freshAccepts {
-            throw failure(.farBound, "\(accepted ? "accepted" : "refused") \(bound), which a fresh solver \(freshAccepts ? "accepts" : "refuses")")
+            throw failure(
+                .farBound,
+                "\(accepted ? "accepted" : "refused") \(bound), "
+                    + "which a fresh solver \(freshAccepts ? "accepts" : "refuses")"
+            )
         }
         if accepted {
             try check(after: .farBound)

@@ -6,7 +6,8 @@ import LabServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "The lab in a browser: resize a tree live under both backends, explain a pasted log, browse results.db.",
+        abstract:
+            "The lab in a browser: resize a tree live under both backends, explain a pasted log, browse results.db.",
         discussion: """
             Four pages at http://127.0.0.1:PORT/: the playground (a scenario file, an Interface Builder scene or a \
             generated tree, laid out both ways as you drag the superview's corner or pick a device), the log \
@@ -64,8 +65,9 @@ struct ServeCommand: AsyncParsableCommand {
             let bound = try await server.waitUntilListening()
             let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)/"
             // Written at once (a pipe or a file would hold `print`'s buffer): scripts read the address from it.
-            FileHandle.standardOutput.write(
-                Data("layoutlab serve: \(address) (root \(root), database \(configuration.database ?? "none")); Ctrl-C stops\n".utf8))
+            let database = configuration.database ?? "none"
+            let line = "layoutlab serve: \(address) (root \(root), database \(database)); Ctrl-C stops"
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
             if open { Self.openBrowser(address) }
         } catch {
             printError("cannot listen on \(host):\(port): \(error)")

@@ -1,10 +1,11 @@
 import Foundation
+import LabServer
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import LabServer
-import Testing
-import TestSupport
 
 /// `layoutlab serve` as a server must behave: a real server on a free loopback port, real HTTP. Paths
 /// outside the root are refused, the database cannot be written through the SQL box, oversized bodies
@@ -44,8 +45,9 @@ import TestSupport
                 #expect(status == 403, "\(path): \(json)")
                 #expect((json["error"] as? String)?.contains("root") == true, "\(path): \(json)")
             }
-            let (ok, scenario) = try await Self.request(base.appendingPathComponent("api/scenario")
-                .appending(queryItems: [URLQueryItem(name: "path", value: "experiments/scenarios/example.json")]))
+            let (ok, scenario) = try await Self.request(
+                base.appendingPathComponent("api/scenario")
+                    .appending(queryItems: [URLQueryItem(name: "path", value: "experiments/scenarios/example.json")]))
             #expect(ok == 200 && scenario["scenario"] != nil)
         }
     }
@@ -53,9 +55,10 @@ import TestSupport
     @Test func theSQLBoxCannotWrite() async throws {
         try await Self.withServer { base, db in
             let before = try Data(contentsOf: URL(fileURLWithPath: db))
-            for sql in ["DELETE FROM runs", "DROP TABLE units", "PRAGMA query_only = OFF; DELETE FROM runs",
-                        "ATTACH DATABASE 'x.db' AS x"]
-            {
+            for sql in [
+                "DELETE FROM runs", "DROP TABLE units", "PRAGMA query_only = OFF; DELETE FROM runs",
+                "ATTACH DATABASE 'x.db' AS x",
+            ] {
                 let (status, json) = try await Self.request(
                     base.appendingPathComponent("api/sql"), method: "POST", body: Data(sql.utf8))
                 #expect(status == 400, "\(sql): \(json)")
@@ -72,7 +75,8 @@ import TestSupport
     @Test func anOversizedBodyIsRefusedAndTheServerGoesOn() async throws {
         try await Self.withServer { base, _ in
             let big = Data(repeating: UInt8(ascii: "x"), count: 2 << 20)
-            let (status, json) = try await Self.request(base.appendingPathComponent("api/log"), method: "POST", body: big)
+            let (status, json) = try await Self.request(
+                base.appendingPathComponent("api/log"), method: "POST", body: big)
             #expect(status == 413, "\(json)")
             let (after, _) = try await Self.request(base.appendingPathComponent("api/info"))
             #expect(after == 200)

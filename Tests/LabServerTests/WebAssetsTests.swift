@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The pages `layoutlab serve` embeds are the ones in Sources/LabServer/Web/: an edit there without
 /// `Tools/embed-web.py` would serve the old page.

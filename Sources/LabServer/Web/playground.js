@@ -135,9 +135,9 @@ const playground = {
   draw() {
     const r = this.state.result;
     const size = [r.superview[2], r.superview[3]];
-    if (!this.pending) {
-      this.$('pg-width').value = size[0];
-      this.$('pg-height').value = size[1];
+    // The size fields follow drags and presets, not what the reader is typing into them.
+    for (const [k, id] of [[0, 'pg-width'], [1, 'pg-height']]) {
+      if (!this.pending && document.activeElement !== this.$(id)) this.$(id).value = size[k];
     }
     this.$('pg-label-a').textContent = `A: ${r.a.label}`;
     this.$('pg-label-b').textContent = `B: ${r.b.label}`;
