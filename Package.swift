@@ -110,7 +110,7 @@ let package = Package(
             dependencies: ["ConflictLog", "ConflictAnalysis", "AutoLayout", "Scenario", "ConstraintModel", "Translation",
                            "ViewTree", "Geometry", "LabJSON", "TestSupport"],
             exclude: ["Logs"]),  // read through #filePath
-        .testTarget(name: "LabServerTests", dependencies: ["LabServer", "TestSupport"]),
+        .testTarget(name: "LabServerTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "LabXML", "Geometry", "ViewTree"]),
         .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
         .testTarget(name: "VFLTests", dependencies: ["VFL", "ConstraintModel", "AutoLayout", "Scenario", "ViewTree", "Geometry", "TestSupport",

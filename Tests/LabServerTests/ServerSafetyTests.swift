@@ -1,5 +1,4 @@
 import Foundation
-import LabServer
 import TestSupport
 import Testing
 
@@ -11,20 +10,45 @@ import Testing
 /// outside the root are refused, the database cannot be written through the SQL box, oversized bodies
 /// are refused unread, bad input gets a message, and the server answers the next request after each.
 @Suite(.serialized) struct ServerSafetyTests {
-    /// A server over the repository, with a copy of the committed results.db in a temporary folder.
+    /// `layoutlab serve` over the repository, with a copy of the committed results.db in a temporary
+    /// folder, as its own process (so the tests running beside it cannot starve its threads), stopped
+    /// by its PID when the body returns.
     static func withServer(_ body: (URL, String) async throws -> Void) async throws {
+        guard let layoutlab = LabExecutable.layoutlab else {
+            Issue.record(Comment(rawValue: LabExecutable.notFound))
+            return
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("results.db").path
         try FileManager.default.copyItem(atPath: RepositoryFiles.path("results.db"), toPath: db)
-        let server = try LabServer(
-            ServerConfiguration(database: db, root: RepositoryFiles.root.path, port: 0, bodyLimit: 1 << 20))
-        let task = Task { try await server.run() }
-        defer { task.cancel() }
-        let port = try await server.waitUntilListening()
-        try await body(URL(string: "http://127.0.0.1:\(port)")!, db)
-        await server.stop()
+        let server = Process()
+        server.executableURL = layoutlab
+        server.arguments = [
+            "serve", "--port", "0", "--root", RepositoryFiles.root.path, "--db", db, "--body-limit", "\(1 << 20)",
+        ]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        // The first line says where it listens.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let start = text.range(of: "http://"), let end = text[start.lowerBound...].firstIndex(of: " ") else {
+            Issue.record("layoutlab serve did not say where it listens: \(text)")
+            return
+        }
+        try await body(URL(string: String(text[start.lowerBound..<end]))!, db)
     }
 
     static func request(_ url: URL, method: String = "GET", body: Data? = nil) async throws -> (Int, [String: Any]) {
