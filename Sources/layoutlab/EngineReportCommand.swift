@@ -6,7 +6,7 @@ import Store
 import Sweep
 
 /// `layoutlab engine-report`: the classes of disagreement between a live Auto Layout engine and the
-/// lab's, each with a minimal case shrunk against the engine (issue 25; docs/gnustep-autolayout.md).
+/// lab's, each with a minimal case shrunk against the engine (docs/gnustep-autolayout.md).
 struct EngineReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "engine-report",

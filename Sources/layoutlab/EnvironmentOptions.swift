@@ -7,7 +7,7 @@ import Scenario
 import ViewTree
 
 /// The options that put a scenario's root on a device (`layout`, `explain`): a preset, its
-/// orientations as steps, the in-call bar and a split-view window (DESIGN 9).
+/// orientations as steps, the in-call bar and a split-view window.
 struct EnvironmentOptions: ParsableArguments {
     @Option(help: "A device preset (e.g. iphone-x); `--device list` prints them all. Each orientation is then one step.")
     var device: String?

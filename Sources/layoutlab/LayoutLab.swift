@@ -11,7 +11,7 @@ struct LayoutLab: AsyncParsableCommand {
             comparisons; both backends run side by side and every divergence, with its causes, goes into \
             results.db (SQLite) for `query` and `replay`. `layout` resizes one scenario (a JSON view tree) \
             with one backend; `explain` prints the constraints Auto Layout would use; `solve` runs a bare \
-            constraint system. README.md describes every format.
+            constraint system. README.md starts; docs/ describes every format and command.
             """,
         subcommands: [SweepCommand.self, MergeCommand.self, RegressCommand.self, ShrinkCommand.self, Layout.self, Explain.self, VFLCommand.self, ImportCommand.self, CheckIBCommand.self, LogCommand.self, Solve.self, QueryCommand.self, ReplayCommand.self, RenderCommand.self, ReportCommand.self, EngineReportCommand.self, ServeCommand.self])
 }

@@ -31,8 +31,11 @@ struct RegressCommand: ParsableCommand {
     @Flag(help: "Write the new results as the baseline.")
     var accept = false
 
-    @Option(help: "Worker threads.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Worker threads. (default: one per core)")
+    var jobs: Int?
+
+    /// The worker threads: `--jobs`, else one per core.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(help: "Rows of each kind to print per experiment.")
     var rows = 5
@@ -45,7 +48,7 @@ struct RegressCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let reports: [Regression.ExperimentReport]
-        do { reports = try Regression.check(baseline: baseline, jobs: jobs) } catch {
+        do { reports = try Regression.check(baseline: baseline, jobs: workers) } catch {
             printError("\(baseline): \(error)")
             throw ExitCode(2)
         }
@@ -55,7 +58,7 @@ struct RegressCommand: ParsableCommand {
         }
         if let db {
             let store = try ResultsStore(path: db)
-            for r in reports { _ = try store.runSession(r.plan, jobs: jobs, resume: false, codeVersion: CodeVersion.current, shouldStop: { false }) }
+            for r in reports { _ = try store.runSession(r.plan, jobs: workers, resume: false, codeVersion: CodeVersion.current, shouldStop: { false }) }
         }
         if accept {
             // Identical experiments too: the README's main command adds a run to the baseline, and

@@ -15,7 +15,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw a comparison at a step as SVG: both sides' frames, diverging edges marked.",
         discussion: """
-            Side A is drawn solid, side B dashed; edges that differ beyond the tolerance are thick, red and
+            Side A is drawn solid, side B dashed; edges that differ beyond the tolerance are thick, red and \
             dotted; every view is labelled with its id and mask (`*` marks a diverging one). Examples:
               layoutlab render --db results.db 42 > d42.svg
               layoutlab render --db results.db 42 --steps all --out d42-path.svg
@@ -37,7 +37,7 @@ struct RenderCommand: ParsableCommand {
     var sizes: SizeList?
     @Option(help: "Pixels per point for the rounding policies (scenario file).")
     var scale: Int?
-    @Option(help: "Edges further apart than this diverge (scenario file). (default: 1e-6)")
+    @Option(help: "Edges further apart than this diverge (scenario file).")
     var tolerance: Double = 1e-6
 
     @Option(

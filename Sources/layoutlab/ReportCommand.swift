@@ -9,13 +9,13 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Write a run's HTML report (DIR/index.html): tables, plots, and pictured divergences.",
         discussion: """
-            The page is self-contained (inline SVG, no server, no external files) and prints on paper.
-            It shows the run's experiment and code version, divergences by comparison, by cause, by
-            mask (an 8×8 map), by magnitude and by step, then the unexplained divergences and the
+            The page is self-contained (inline SVG, no server, no external files) and prints on paper. \
+            It shows the run's experiment and code version, divergences by comparison, by cause, by \
+            mask (an 8×8 map), by magnitude and by step, then the unexplained divergences and the \
             largest of each cause with their pictures and replay/shrink commands.
             """)
 
-    @Option(help: "The results database. (default: results.db)")
+    @Option(help: "The results database.")
     var db = "results.db"
 
     @Option(name: .customLong("run"), help: "The run (runs.id). (default: the latest completed run)")

@@ -13,7 +13,7 @@ struct SweepCommand: ParsableCommand {
         abstract:
             "Run an experiment: both backends over every scenario × sequence × comparison, divergences into SQLite.",
         discussion: """
-            The experiment file (YAML, see experiments/*.yaml and README.md) names scenario files and seeded \
+            The experiment file (YAML, docs/experiment-format.md; experiments/*.yaml) names scenario files and seeded \
             generators, size sequences and comparisons. Every divergence beyond the tolerance is stored with its \
             causes in the database; a summary is printed at the end. Ctrl-C stops cleanly after the units in \
             flight; --resume finishes the latest unfinished run of the same experiment file (starts one when there is none, does nothing when it is complete) without redoing or \
@@ -36,8 +36,11 @@ struct SweepCommand: ParsableCommand {
             "Run shard I of N (0-based) of the units; env/N reads I from the batch engine.", valueName: "I/N"))
     var shard: String?
 
-    @Option(help: "Worker threads (one per core unless given).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Worker threads. (default: one per core)")
+    var jobs: Int?
+
+    /// The worker threads: `--jobs`, else one per core.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Flag(help: "Finish the latest interrupted run of this experiment instead of starting a new one.")
     var resume = false
@@ -57,7 +60,7 @@ struct SweepCommand: ParsableCommand {
     var verifySolver = false
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard workers >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let shard {
             do { _ = try Shard.parse(shard, environment: ProcessInfo.processInfo.environment) } catch {
                 throw ValidationError("--shard: \(error)")
@@ -73,7 +76,7 @@ struct SweepCommand: ParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        var plan = SweepPlan(spec, jobs: jobs)
+        var plan = SweepPlan(spec, jobs: workers)
         if verifySolver { plan.verifySolver = true }
         let store: ResultsStore
         do { store = try ResultsStore(path: db) } catch {
@@ -92,7 +95,7 @@ struct SweepCommand: ParsableCommand {
         let outcome: ResultsStore.SessionOutcome
         do {
             outcome = try store.runSession(
-                plan, jobs: jobs, resume: resume, codeVersion: CodeVersion.current, shard: assignment,
+                plan, jobs: workers, resume: resume, codeVersion: CodeVersion.current, shard: assignment,
                 shouldStop: { interruptRequested.load() },
                 progress: { progress.advance(done: $1, viewSteps: $0.viewSteps) })
         } catch let error as ResultsStore.SessionError {

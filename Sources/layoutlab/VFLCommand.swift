@@ -11,7 +11,7 @@ struct VFLCommand: ParsableCommand {
         commandName: "vfl",
         abstract: "Parse a Visual Format Language string and print the constraints it makes.",
         discussion: """
-            Follows Apple's parser (DESIGN 6): later items come first ([a]-8-[b] gives b.leading == a.trailing + 8), \
+            Follows Apple's parser: later items come first ([a]-8-[b] gives b.leading == a.trailing + 8), \
             `-` alone is 8 between siblings and the superview's margin at `|-` (UIKit; --platform appkit: the edge \
             plus 20), metric names win over view names. A format that does not parse exits 2 with Apple's message \
             and a caret under the parser's cursor on standard error; with --format json, \
