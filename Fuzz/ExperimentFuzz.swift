@@ -1,4 +1,4 @@
-// libFuzzer target: the experiment reader (issue 13). Any bytes as an experiment file (YAML): Yams
+// libFuzzer target: the experiment reader. Any bytes as an experiment file (YAML): Yams
 // composes it and the lab's reader must give a spec or a SpecError with a line and column inside
 // the text — never crash. Built and run by Fuzz/run.sh (scenario paths resolve against a folder
 // that does not exist, so only the spec text is read).

@@ -1,4 +1,4 @@
-// libFuzzer target: the Interface Builder importer (issue 10). Any bytes as a document: the XML
+// libFuzzer target: the Interface Builder importer. Any bytes as a document: the XML
 // reader and the importer must give scenes or a located error — never crash — and small imported
 // scenes are solved too (the check-ib path), so odd frames and constraints reach the solver.
 // Built and run by Fuzz/run.sh.

@@ -1,4 +1,4 @@
-// libFuzzer target: the scenario reader (issue 13). Any bytes as a scenario file: the reader must
+// libFuzzer target: the scenario reader. Any bytes as a scenario file: the reader must
 // give a scenario or a located ScenarioError — never crash. A scenario it accepts is written back
 // with `json()` and must read again to the same views and constraints (the writer is the reader's
 // inverse; `layoutlab replay` and results.db's scenario_json depend on it). Built and run by Fuzz/run.sh.

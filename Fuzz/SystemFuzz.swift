@@ -1,4 +1,4 @@
-// libFuzzer target: the constraint-system reader (issue 13), the enaml_like.json format `layoutlab
+// libFuzzer target: the constraint-system reader, the enaml_like.json format `layoutlab
 // solve` takes. Any bytes: the reader gives a system or a SystemFileError; a small system it accepts
 // is built and run through the solver, which must finish with values or a typed SystemRunError —
 // never crash or hang (libFuzzer's -timeout catches a hang). Built and run by Fuzz/run.sh.

@@ -1,4 +1,4 @@
-// libFuzzer target: the Visual Format parser (issue 9). Any bytes as a format string against a fixed
+// libFuzzer target: the Visual Format parser. Any bytes as a format string against a fixed
 // views dictionary and metrics, with every option set the bytes choose. The parser must return
 // constraints or a VisualFormatError — never crash, hang or read out of bounds (address sanitizer).
 // Built and run by Fuzz/run.sh.

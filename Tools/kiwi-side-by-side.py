@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The lab's solver beside kiwi's C++ solver, in one run on one machine (issue 24).
+"""The lab's solver beside kiwi's C++ solver, in one run on one machine.
 
     Tools/kiwi-side-by-side.py [--rounds N] [--budget SECONDS]
 
@@ -8,9 +8,9 @@ $KIWI_VERSION, default 1.5.1) into $LAYOUTLAB_KIWI_CACHE (default ~/.cache/layou
 builds Tools/kiwi-bench.cpp against its headers with $CXX (default c++) -O2, builds layoutlab-bench
 in release, then runs the two alternately, N rounds (default 3): kiwi, the lab, kiwi, the lab, … so
 that the machine's drift touches both alike. Both time the same workloads the same way (median ns
-per operation; Sources/Bench/main.swift and ../shared/bench/README.md define them): kiwi's enaml_like
+per operation; Sources/Bench/README.md defines them): kiwi's enaml_like
 (build, resize), the chain of 100 and 1000 (build, resize), the row of 10 and 100 views (build,
-resize). Prints each round's figures, the ratios issue 24 sets goals for, and whether each is met:
+resize). Prints each round's figures, the solver's ratios against kiwi with their goals, and whether each is met:
 
     enaml_like build   lab / kiwi  <= 0.5
     enaml_like resize  lab / kiwi  <= 0.25

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What storing a unit's divergences as one JSON array (instead of a row each) would cost readers:
-# issue 23's alternative to the row-per-divergence schema, measured and not built.
+# the alternative to the row-per-divergence schema, measured and not built.
 #
 #   Tools/packed-divergences.sh RESULTS_DB [COPIES]
 #

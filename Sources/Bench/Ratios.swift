@@ -35,7 +35,7 @@ struct Ratio {
         out.append(Ratio(name: "process_scaling", value: 2 * compute / beside, goal: 2, atLeast: true))
     }
     if let writer = m("sweep/sqlite_writer"), let compute = m("sweep/compute_1_core") {
-        // How many cores of compute one results writer keeps up with (issue 23).
+        // How many cores of compute one results writer keeps up with.
         out.append(Ratio(name: "writer_cores", value: compute / writer, goal: 8, atLeast: true))
     }
     if let springs = m("sweep/springs_backend"), let floor = m("sweep/springs_floor") {

@@ -1,4 +1,4 @@
-// The sweep's benchmarks (issue 5): end-to-end throughput in view-steps per second with divergences
+// The sweep's benchmarks: end-to-end throughput in view-steps per second with divergences
 // written, where the time goes, and the results writer's insert rate against a raw C API loop.
 //
 //   swift run -c release layoutlab-bench --only sweep --only insert
@@ -87,7 +87,7 @@ func processCPUTime() -> UInt64 { nanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
 }
 
 /// The sweep with environment steps against the same trees through the same window sizes as plain
-/// sizes (issue 8): what placing roots, safe areas and margin passes cost per view-step.
+/// sizes: what placing roots, safe areas and margin passes cost per view-step.
 @MainActor func environmentBenchmarks(repo: String) {
     guard selected("sweep_env", 0) else { return }
     let withEnvironments: ExperimentSpec

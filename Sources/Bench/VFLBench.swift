@@ -1,4 +1,4 @@
-// The Visual Format benchmarks (issue 9): the parser's rate in formats per second, and the row of
+// The Visual Format benchmarks: the parser's rate in formats per second, and the row of
 // views (the `row` workload) built from a format string through the Auto Layout backend, to read
 // beside the hand-built row.
 //

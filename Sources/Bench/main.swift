@@ -1,4 +1,4 @@
-// layoutlab-bench: the solver benchmarks of shared/bench/README.md, in release mode.
+// layoutlab-bench: kiwi's solver benchmarks and the sweep's, in release mode (Sources/Bench/README.md).
 //
 //   swift run -c release layoutlab-bench [--json] [--only WORKLOAD[:N]]... [--op OPERATION]...
 //                                        [--enaml PATH] [--budget SECONDS] [--malloc-defaults]
@@ -310,11 +310,11 @@ for n in [10, 100, 1000, 10000] where selected("row", n) {
             }, maxBatch: 10_000))
 }
 
-// MARK: - The Visual Format Language (issue 9): VFLBench.swift
+// MARK: - The Visual Format Language: VFLBench.swift
 
 vflBenchmarks()
 
-// MARK: - The sweep (issue 5): SweepBench.swift
+// MARK: - The sweep: SweepBench.swift
 
 do {
     var repo = URL(fileURLWithPath: #filePath)
@@ -327,7 +327,7 @@ do {
 
 serveBenchmarks()
 
-// MARK: - The four speed ratios (issue 13): Ratios.swift
+// MARK: - The speed ratios: Ratios.swift
 
 reportRatios(cores: ProcessInfo.processInfo.activeProcessorCount)
 

@@ -1,7 +1,7 @@
 import LabJSON
 
 /// An XML element that remembers where it was read, so that errors in documents built from it can
-/// name the line and column (Interface Builder documents, issue 10).
+/// name the line and column (Interface Builder documents).
 public struct XMLElement: Sendable {
     public var name: String
     /// Attributes in document order (the reader rejects a name given twice).

@@ -4,7 +4,7 @@ import LabJSON
 import VFL
 import ViewTree
 
-/// A scenario: the lab's input, one view tree (issue 2). The file format is JSON:
+/// A scenario: the lab's input, one view tree. The file format is JSON (docs/scenario-format.md):
 ///
 ///     { "superview": { "width": 100, "height": 100 },
 ///       "views": [ { "id": "a", "frame": [10, 10, 30, 30], "mask": "h=&&- v=--&" },

@@ -1,7 +1,7 @@
 import Foundation
 import Sweep
 
-/// Regression baselines (issue 11): a results database holds, per experiment, the spec text and seed
+/// Regression baselines: a results database holds, per experiment, the spec text and seed
 /// of its runs; re-running the latest completed run of each experiment with the current code and
 /// comparing divergences keyed by (experiment, unit, step, view) shows what a change of code moved.
 public enum Regression {

@@ -8,7 +8,7 @@ import Sweep
 ///                     ─< units ─< steps                 (a view: sizes_json, environments_json, passes_json)
 ///                              ─< divergences ─< divergence_causes   (views over divergence_rows)
 ///
-/// **Version 2** (issue 23) stores what is measured and derives the rest, so one writer keeps up with
+/// **Version 2** stores what is measured and derives the rest, so one writer keeps up with
 /// many cores: a divergence is one row of numbers (`divergence_rows`: its unit, step, view, the two
 /// frames and a bitmask of causes); its per-edge differences, magnitude, mask notation and cause names
 /// are computed by the `divergences` view, its run comes from its unit, and `divergences`,

@@ -8,7 +8,7 @@ extension ResultsStore {
     public struct SessionOutcome: Sendable {
         public var completed: Bool
         public var runID: Int64
-        /// Units done in this session, and in the run as a whole.
+        /// Units done by the session, and in the run as a whole.
         public var unitsThisSession: Int
         public var unitsDone: Int
         public var viewSteps: Int

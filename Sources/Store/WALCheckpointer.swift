@@ -3,7 +3,7 @@ import Foundation
 import Sweep
 
 /// Copies the write-ahead log back into the database file on a thread of its own, so the results
-/// writer never stops to do it (issue 23).
+/// writer never stops to do it.
 ///
 /// SQLite's automatic checkpoint runs inside the COMMIT that takes the log past 1,000 pages, on the
 /// committing thread: on the sweep benchmark that was about 40% of the results writer's time

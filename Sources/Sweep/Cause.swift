@@ -46,7 +46,7 @@ public struct Causes: OptionSet, Hashable, Sendable {
     /// A negative size was standardised (origin moved, size made positive) instead of kept or clamped.
     public static let standardisedNegativeSize = Causes(rawValue: 1 << 24)
 
-    // Between two Auto Layout engines (the lab's and a live one, issue 25) no event explains a
+    // Between two Auto Layout engines (the lab's and a live one) no event explains a
     // difference: both solve the same constraints. These classify a divergence by what the view's
     // constraints (or its ancestors') have in common instead (`EngineTraits`), so a query or the
     // report can tell the classes of disagreement apart.

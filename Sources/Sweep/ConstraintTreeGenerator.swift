@@ -4,7 +4,7 @@ import Geometry
 import Scenario
 import ViewTree
 
-/// Random trees placed by hand-written constraints of every kind (issue 25): edges, centres, sizes,
+/// Random trees placed by hand-written constraints of every kind: edges, centres, sizes,
 /// multipliers, inequalities, priorities from 1 to 1000 (several weak constraints against one
 /// stronger one among them), views nested several levels deep. Each axis of each view gets one
 /// form, drawn from `forms`, that determines it fully at required priority or through a stronger

@@ -3,7 +3,7 @@ import Geometry
 import ViewTree
 
 /// What a view's constraints have in common, as causes, for comparisons of two Auto Layout engines
-/// (issue 25: the lab's against a live one). Both sides solve the same system, so no event of the
+/// (the lab's against a live one). Both sides solve the same system, so no event of the
 /// lab's explains a difference; the class of the constraints does (only views with vertical edge
 /// constraints, only nested views, only where optional priorities compete…). A view inherits its
 /// ancestors' traits, since a parent placed differently moves its subviews.

@@ -26,7 +26,7 @@ public enum EnvironmentSequenceKind: String, CaseIterable, Hashable, Sendable {
     case splitView = "split-view"
     case inCall = "in-call"
     case deviceMatrix = "device-matrix"
-    /// One device in one orientation: the step an `ib` source adds per device (issue 10).
+    /// One device in one orientation: the step an `ib` source adds per device.
     case device
 
     /// The experiment-file key.

@@ -41,11 +41,11 @@ public enum ScenarioSource: Sendable {
     case file(path: String, scenario: Scenario)
     case generated(TreeGeneratorSpec)
     case grid(FrameGridSpec)
-    /// Rows or columns of content-sized views in the Visual Format Language (issue 9).
+    /// Rows or columns of content-sized views in the Visual Format Language.
     case rows(RowGeneratorSpec)
-    /// Random trees placed by hand-written constraints of every kind (issue 25).
+    /// Random trees placed by hand-written constraints of every kind.
     case constrained(ConstraintTreeSpec)
-    /// Every scene of every Interface Builder document under a path (issue 10).
+    /// Every scene of every Interface Builder document under a path.
     case interfaceBuilder(path: String, scenes: [IBSceneEntry])
 }
 

@@ -6,7 +6,7 @@ import VFL
 import ViewTree
 
 /// Rows (or columns) of content-sized views written in the Visual Format Language, with random
-/// intrinsic sizes and content priorities (issue 9), each paired with the masks a mask-era engineer
+/// intrinsic sizes and content priorities, each paired with the masks a mask-era engineer
 /// would have used for the same row: the view that hugs least stretches (`h=-&-`), the views before
 /// it keep their distance to the leading edge (`h=--&`), those after it to the trailing edge
 /// (`h=&--`). Frames are the Auto Layout solution at the design size, so both backends start alike.

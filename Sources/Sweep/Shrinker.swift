@@ -4,7 +4,7 @@ import Geometry
 import Scenario
 import ViewTree
 
-/// Delta debugging for divergences (issue 11): reduces a scenario and its steps — fewer steps, fewer
+/// Delta debugging for divergences: reduces a scenario and its steps — fewer steps, fewer
 /// views, rounder numbers — while the same comparison still diverges with the same causes, so a
 /// divergence found in a 10-view random tree can be read in a case of two or three views. Every pass
 /// tries candidates in a fixed order, so the result is deterministic.
