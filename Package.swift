@@ -3,25 +3,32 @@ import PackageDescription
 
 /// LayoutLab: springs and struts against Auto Layout, side by side.
 ///
-/// Library targets are named after the concepts of DESIGN.md; the `layoutlab` executable is a thin
-/// command-line layer over them. Nothing below the CLI knows of the terminal.
+/// Library targets are named after the lab's concepts; the `layoutlab` executable is a thin command-line
+/// layer over them. Nothing below the CLI knows of the terminal. The library products are what another
+/// package may depend on (README, "Using the library"; `Examples/` builds against them).
 let package = Package(
     name: "LayoutLab",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "layoutlab", targets: ["layoutlab"]),
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "ViewTree", targets: ["ViewTree"]),
+        .library(name: "ConstraintModel", targets: ["ConstraintModel"]),
         .library(name: "Springs", targets: ["Springs"]),
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "Solver", targets: ["Solver"]),
         .library(name: "SolverSystem", targets: ["SolverSystem"]),
         .library(name: "AutoLayout", targets: ["AutoLayout"]),
+        .library(name: "ConflictLog", targets: ["ConflictLog"]),
+        .library(name: "ConflictAnalysis", targets: ["ConflictAnalysis"]),
+        .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
         .executable(name: "layoutlab-bench", targets: ["Bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
-        // `layoutlab serve`'s HTTP server: Swift Concurrency over BSD sockets, no SwiftNIO (see README).
+        // `layoutlab serve`'s HTTP server: Swift Concurrency over BSD sockets, no SwiftNIO (docs/serve.md).
         .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     ],
     targets: [
@@ -44,7 +51,7 @@ let package = Package(
         .target(name: "LabJSON"),
         // A small strict XML reader with line and column for every element (Interface Builder documents).
         .target(name: "LabXML", dependencies: ["LabJSON"]),
-        // The scenario file: the lab's input format (issue 2).
+        // The scenario file: the lab's input format (docs/scenario-format.md).
         .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON", "ConstraintModel", "VFL"]),
         // Auto Layout's constraint model: attributes, constraints, validation, Apple's log style (DESIGN 4).
         .target(name: "ConstraintModel", dependencies: ["ViewTree", "LabJSON"]),
@@ -52,7 +59,7 @@ let package = Package(
         .target(name: "Translation", dependencies: ["ViewTree", "ConstraintModel"]),
         // The Visual Format Language: format strings into constraints, as Apple's parser reads them (DESIGN 6).
         .target(name: "VFL", dependencies: ["ConstraintModel"]),
-        // Interface Builder documents (.xib, .storyboard) into scenarios (issue 10, DESIGN 10 and 11).
+        // Interface Builder documents (.xib, .storyboard) into scenarios, and the IB oracle (docs/interface-builder.md).
         .target(name: "InterfaceBuilder", dependencies: ["LabXML", "LabJSON", "Scenario", "ViewTree", "ConstraintModel", "Geometry", "Environment", "AutoLayout", "Margins"]),
         // Effective layout margins and safe-area insets from frames (DESIGN 5).
         .target(name: "Margins", dependencies: ["ViewTree"]),
@@ -66,9 +73,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // results.db: the schema, the sweep's writer, queries (the only target that knows SQLite).
         .target(name: "Store", dependencies: ["CSQLite", "Sweep", "Report", "LabJSON", "EngineReport"]),
-        // Auto Layout conflict logs ("Unable to simultaneously satisfy constraints") read back (issue 22).
+        // Auto Layout conflict logs ("Unable to simultaneously satisfy constraints") read back.
         .target(name: "ConflictLog"),
-        // A conflict log's system rebuilt and solved, explained, fixed; Apple's choice and the lab's (issue 22).
+        // A conflict log's system rebuilt and solved, explained, fixed; Apple's choice and the lab's.
         .target(
             name: "ConflictAnalysis",
             dependencies: ["ConflictLog", "Solver", "AutoLayout", "ConstraintModel", "Scenario", "ViewTree", "Geometry"]),
@@ -125,6 +132,8 @@ let package = Package(
             name: "SolverTests",
             dependencies: ["Solver", "SolverSystem", "SolverChecks", "TestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")],
-            exclude: ["Fixtures", "Crashes"]),  // read through #filePath, like ../shared/bench/enaml_like.json
+            exclude: ["Fixtures", "Crashes"]),  // read through #filePath
+        // README and docs/ checked against the clone and `layoutlab --help` (docs/development.md).
+        .testTarget(name: "DocsTests", dependencies: ["TestSupport"]),
     ]
 )

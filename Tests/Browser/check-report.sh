@@ -3,6 +3,7 @@
 # Chromium or Chrome — saves a screenshot, and checks from the rendered DOM that every section and
 # figure is there and that nothing failed to load. .ci/run runs it after the tests.
 #   Tests/Browser/check-report.sh [OUT_DIR]     (default .build/report-check; the screenshot is OUT_DIR/report.png)
+#   Tests/Browser/check-report.sh --update-screenshot   (also copies it to docs/images/report.png, the README's)
 # The browser: $CHROME if set; else `chromium` (or `chromium-browser`, `google-chrome`) on PATH; on macOS
 # Google Chrome's or Chromium's app bundle. On Debian/Ubuntu Chromium is installed when none is found;
 # on macOS the script stops and says to install Chrome (nothing is installed there behind your back).
@@ -32,7 +33,14 @@ if [ -z "$browser" ]; then
 fi
 # Milliseconds since the epoch, portably (BSD date has no %N).
 now_ms() { python3 -c 'import time; print(int(time.time() * 1000))' 2>/dev/null || perl -MTime::HiRes=time -e 'printf "%d\n", time * 1000'; }
-out="${1:-.build/report-check}"
+update=0
+out=.build/report-check
+for a in "$@"; do
+  case "$a" in
+    --update-screenshot) update=1 ;;
+    *) out=$a ;;
+  esac
+done
 rm -rf "$out"; mkdir -p "$out"
 swift build --product layoutlab >/dev/null
 bin="$(swift build --show-bin-path)/layoutlab"
@@ -59,4 +67,7 @@ if grep -Eq '<(img|script|link|iframe)[^>]*(src|href)=' "$out/dom.html"; then ec
 if grep -Eiq 'Failed to load resource|ERR_FILE_NOT_FOUND|net::ERR' "$out/chromium.log"; then echo "FAIL: a resource failed to load (see $out/chromium.log)"; fail=1; fi
 if [ ! -s "$out/report.png" ]; then echo "FAIL: no screenshot"; fail=1; fi
 [ "$fail" = 0 ] && echo "report OK: every section and figure rendered; screenshot $out/report.png"
+if [ "$fail" = 0 ] && [ "$update" = 1 ]; then
+  mkdir -p docs/images && cp "$out/report.png" docs/images/report.png && echo "copied to docs/images/report.png"
+fi
 exit "$fail"
