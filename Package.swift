@@ -32,11 +32,11 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox.git", exact: "0.27.1"),
     ],
     targets: [
-        // Points, sizes, rects and insets in Double (DESIGN 2).
+        // Points, sizes, rects and insets in Double.
         .target(name: "Geometry"),
-        // Autoresizing masks and the view-tree value every backend takes and returns (DESIGN 3.1).
+        // Autoresizing masks and the view-tree value every backend takes and returns.
         .target(name: "ViewTree", dependencies: ["Geometry"]),
-        // The incremental Cassowary solver: standard library only, knows nothing of views (DESIGN 7).
+        // The incremental Cassowary solver: standard library only, knows nothing of views.
         .target(name: "Solver"),
         // Churns of random edits checked against the solver's invariants and fresh solves (tests, fuzzing).
         .target(name: "SolverChecks", dependencies: ["Solver"]),
@@ -53,21 +53,21 @@ let package = Package(
         .target(name: "LabXML", dependencies: ["LabJSON"]),
         // The scenario file: the lab's input format (docs/scenario-format.md).
         .target(name: "Scenario", dependencies: ["ViewTree", "LabJSON", "ConstraintModel", "VFL"]),
-        // Auto Layout's constraint model: attributes, constraints, validation, Apple's log style (DESIGN 4).
+        // Auto Layout's constraint model: attributes, constraints, validation, Apple's log style.
         .target(name: "ConstraintModel", dependencies: ["ViewTree", "LabJSON"]),
-        // Masks translated into constraints, in each known form (DESIGN 3.3).
+        // Masks translated into constraints, in each known form.
         .target(name: "Translation", dependencies: ["ViewTree", "ConstraintModel"]),
-        // The Visual Format Language: format strings into constraints, as Apple's parser reads them (DESIGN 6).
+        // The Visual Format Language: format strings into constraints, as Apple's parser reads them.
         .target(name: "VFL", dependencies: ["ConstraintModel"]),
         // Interface Builder documents (.xib, .storyboard) into scenarios, and the IB oracle (docs/interface-builder.md).
         .target(name: "InterfaceBuilder", dependencies: ["LabXML", "LabJSON", "Scenario", "ViewTree", "ConstraintModel", "Geometry", "Environment", "AutoLayout", "Margins"]),
-        // Effective layout margins and safe-area insets from frames (DESIGN 5).
+        // Effective layout margins and safe-area insets from frames.
         .target(name: "Margins", dependencies: ["ViewTree"]),
-        // Device presets (data), orientations, bars and where a view controller's root sits (DESIGN 9).
+        // Device presets (data), orientations, bars and where a view controller's root sits.
         .target(name: "Environment", dependencies: ["ViewTree", "Margins", "LabJSON"], resources: [.copy("devices.json")]),
-        // The Auto Layout backend: translated and hand-written constraints solved incrementally (DESIGN 4).
+        // The Auto Layout backend: translated and hand-written constraints solved incrementally.
         .target(name: "AutoLayout", dependencies: ["ViewTree", "ConstraintModel", "Translation", "Solver", "Margins"]),
-        // The sweep: experiments, seeded scenario generators, both backends side by side, causes (DESIGN 8).
+        // The sweep: experiments, seeded scenario generators, both backends side by side, causes.
         .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "Scenario", "LabJSON", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", .product(name: "Yams", package: "Yams")]),
         // The system's SQLite (libsqlite3-dev), through its C API.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "ConflictAnalysis",
             dependencies: ["ConflictLog", "Solver", "AutoLayout", "ConstraintModel", "Scenario", "ViewTree", "Geometry"]),
-        // Springs and struts with every known resizing policy (DESIGN 3.2).
+        // Springs and struts with every known resizing policy.
         .target(name: "Springs", dependencies: ["ViewTree"]),
         // Pictures of divergences (SVG) and the run report: values in, text out.
         .target(name: "Report", dependencies: ["Geometry", "ViewTree"]),

@@ -4,7 +4,7 @@
 // After every step the tableau's invariants, its agreement with every constraint present and every
 // required constraint are checked, and every eighth step a fresh solve; any failure traps with the
 // step and what went wrong. At exit the steps run in all are printed (`churn steps: N`), which is
-// the figure the README's fuzz table gives. Built and run by Fuzz/run.sh.
+// the figure docs/robustness.md records. Built and run by Fuzz/run.sh.
 #if canImport(Glibc)
 import Glibc
 #else

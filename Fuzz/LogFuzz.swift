@@ -1,4 +1,4 @@
-// libFuzzer target: the conflict-log reader (issue 22). Any bytes as a pasted console dump. The reader
+// libFuzzer target: the conflict-log reader. Any bytes as a pasted console dump. The reader
 // must return logs or a ConflictLogError whose line and column lie inside the input, and every log it
 // returns must be whole (its lines inside the input, its broken constraint read) — never a crash, a
 // hang or an out-of-bounds read (address sanitizer). The analysis of what it reads is left out: it

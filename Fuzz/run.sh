@@ -95,7 +95,7 @@ for target in "${targets[@]}"; do
             printf '%s' '{"variables":["a","b"],"edit_variables":[{"var":"a","strength":"strong"}],"constraints":[{"terms":[{"var":"a","coefficient":1},{"var":"b","coefficient":-2}],"constant":10,"op":">=","strength":"required"}],"suggestions":[{"a":5},{"a":1e12}]}' \
               > "$scratch/corpus-$target/small.json" ;;
   esac
-  # Seed the vfl corpus with DESIGN 6's strings (first byte: no options).
+  # Seed the vfl corpus with the VFL parser tests' strings (first byte: no options).
   i=0
   [ "$target" = vfl ] && for s in "[button]-[textField]" "|-50-[purpleBox]-50-|" "[button(100@20)]" "[a(>=70,<=100)]" "|-[a]-[b]-[c(>=20)]-|" \
            "V:|-10-[a(>=70@1000,>=b@250)]-[b][c]-|" "V|[x]|" "[x)" "[x(]" "[view]-" "-[view]" "[9ab]" "[view(>30)]"; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Which constraint does Apple break? Candidate rules scored on a conflict-log corpus (issue 22).
+"""Which constraint does Apple break? Candidate rules scored on a conflict-log corpus.
 
     Tools/breaking-rules.py [CORPUS]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Facts read off an Interface Builder corpus, for the values the importer can only fit (DESIGN 12).
+"""Facts read off an Interface Builder corpus, for the values the importer can only fit.
 
     Tools/ib-corpus-facts.py fixed-frames [CORPUS]   views with fixedFrame="YES": how many translate
                                                      masks, and whether any constraint names them

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a sweep as N shard processes on this machine and merges them, as a batch engine would:
+# Runs a sweep as N shard processes on the local host and merges them, as a batch engine would:
 #   deploy/local-shards.sh EXPERIMENT N [--into results.db] [--dir shards]
 # Each shard is `layoutlab sweep EXPERIMENT --shard I/N --db DIR/shard-I.db --resume`, so running the
 # script again after a kill finishes the shards instead of redoing them. LAYOUTLAB names the executable

@@ -147,7 +147,7 @@ public final class AutoLayoutEngine {
             passes: lastPasses, settled: lastSettled, ties: ties(ambiguous: ambiguous))
     }
 
-    /// Ties of content priorities among ambiguous views (DESIGN 4): two or more views on an axis whose
+    /// Ties of content priorities among ambiguous views: two or more views on an axis whose
     /// hugging (or compression resistance) gives way at the same priority share the spare (or
     /// missing) space in no determined way.
     public func ties(ambiguous: [String]) -> [PriorityTie] {

@@ -32,7 +32,7 @@ public struct AutoLayoutStep: Hashable, Sendable {
     public var ties: [PriorityTie] = []
 }
 
-/// Why margins moved a view (DESIGN 5): the safe area reached its margins or guides, preserving the
+/// Why margins moved a view: the safe area reached its margins or guides, preserving the
 /// superview's margins raised them, or they changed between layout passes.
 public struct InsetCauses: OptionSet, Hashable, Sendable {
     public let rawValue: Int

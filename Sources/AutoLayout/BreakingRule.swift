@@ -1,7 +1,7 @@
 import ConstraintModel
 import ViewTree
 
-/// Which constraint Auto Layout breaks when required constraints cannot all hold (issue 22).
+/// Which constraint Auto Layout breaks when required constraints cannot all hold.
 ///
 /// Apple's engine collects the mutually exclusive constraints of the failing row and asks UIKit
 /// (`-[UIView engine:markerForConstraintToBreakAmongConstraints:]`), which keeps the maximum under

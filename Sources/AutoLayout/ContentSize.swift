@@ -2,7 +2,7 @@ import ConstraintModel
 import Geometry
 import ViewTree
 
-/// Intrinsic content size as constraints (DESIGN 4): on each axis with an intrinsic length,
+/// Intrinsic content size as constraints: on each axis with an intrinsic length,
 /// `length <= intrinsic` at the view's hugging priority and `length >= intrinsic` at its compression
 /// resistance — the inequalities UIKit's NSContentSizeLayoutConstraint stands for.
 enum ContentSize {

@@ -5,7 +5,7 @@ import Solver
 import Translation
 import ViewTree
 
-// The engine's margins and safe area: inset variables suggested from the resolved insets (DESIGN 5).
+// The engine's margins and safe area: inset variables suggested from the resolved insets.
 
 extension AutoLayoutEngine {
 

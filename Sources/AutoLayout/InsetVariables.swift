@@ -3,7 +3,7 @@ import Solver
 
 /// The solver variables that stand for effective layout margins and safe-area insets, one per view
 /// (or root), kind and edge, made only when a constraint reads them. They are edit variables: the
-/// margins depend on frames (DESIGN 5), so the backend resolves them from the last solution and
+/// margins depend on frames, so the backend resolves them from the last solution and
 /// suggests them again until nothing moves — the solver re-optimises without a rebuild.
 final class InsetVariables {
     enum Kind: Int {

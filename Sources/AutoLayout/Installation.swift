@@ -6,7 +6,7 @@ import Translation
 ///
 /// Translated masks go in as one `ConstraintBatch` per translation: compiled straight into flat
 /// arrays over the tree's variables and added in one solver call, with no `Constraint` object per
-/// constraint (issue 24: objects, hashing and allocation per constraint were most of building a
+/// constraint (objects, hashing and allocation per constraint were most of building a
 /// tree). The batch adds them in the same order with the same result, bit for bit, as adding them
 /// one by one; a constraint the batch refuses goes through `install`, which breaks one of the
 /// conflicting set, and the batch resumes after it. Hand-written and content-size constraints are

@@ -2,7 +2,7 @@ import ConstraintModel
 import Solver
 import ViewTree
 
-/// A UIScrollView's content area (DESIGN 9; Apple, "Working with Scroll Views"): constraints between
+/// A UIScrollView's content area (Apple, "Working with Scroll Views"): constraints between
 /// the edges or margins of a scroll view and views inside it attach to the scrolled content, whose
 /// origin is the scroll view's bounds origin and whose size only the constraints decide (it is never
 /// negative); constraints on its width, height or centres, and every constraint with a view outside

@@ -4,7 +4,7 @@ import Solver
 /// Solvers kept between engines: an engine takes one when it is made and gives it back, emptied with
 /// its storage kept (`Solver.reset(keepingCapacity:)`), when it goes away. A sweep builds an engine
 /// per tree and size sequence; allocating a solver's two dozen arrays for each was about a tenth of
-/// the build (issue 24, `Tools/profile.sh EngineC4tree11constraints`). The answers do not depend on
+/// the build (`Tools/profile.sh EngineC4tree11constraints`). The answers do not depend on
 /// it: an emptied solver is the fresh one with storage reserved (`SolverRecyclingTests`).
 final class SolverPool: @unchecked Sendable {
     static let shared = SolverPool()

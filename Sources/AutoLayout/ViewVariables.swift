@@ -12,7 +12,7 @@ import ViewTree
 /// `superview.centerX` its meaning (`centerX == 1.66667*superview.centerX − 66.6667`).
 ///
 /// The views' variables are a block of the solver's (`VariableBlock`: no object per variable, an
-/// eighth of building a tree was making and releasing four objects per view, issue 24): view i's x,
+/// eighth of building a tree was making and releasing four objects per view): view i's x,
 /// y, width and height are entries 4i…4i+3, and a batch's terms index them so, then the root's width
 /// and height (see `slot`). Objects are made only where one is needed (`x[i]` and so on).
 struct ViewVariables {

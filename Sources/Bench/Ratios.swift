@@ -1,4 +1,4 @@
-// The sweep's speed as five ratios (issues 13 and 23), each from numbers measured in the same run:
+// The sweep's speed as five ratios, each from numbers measured in the same run:
 //
 //   swift run -c release layoutlab-bench --only ratios        (= --only sweep --only chain:1000 --only chain:10000)
 //

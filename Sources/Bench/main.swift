@@ -176,7 +176,7 @@ extension String {
 }
 
 if !json {
-    print("workload          n  operation   median        reference (kiwi, this machine kind)")
+    print("workload          n  operation   median        reference (kiwi, another run)")
 }
 
 // MARK: - enaml_like

@@ -1,4 +1,4 @@
-/// Reads Auto Layout conflict logs as engineers paste them (issue 22): whole console dumps with any
+/// Reads Auto Layout conflict logs as engineers paste them: whole console dumps with any
 /// number of logs among other output, with the decorations pastes carry (indentation, `//` or `/*`
 /// comment residue, timestamps and process prefixes, os_log categories), in every era's form
 /// (`docs/conflict-logs.md` lists them with examples). Lines outside a log are skipped and counted;

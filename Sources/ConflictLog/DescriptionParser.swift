@@ -1,5 +1,5 @@
 /// Reads one constraint description, `<NSLayoutConstraint:0x… 'id' a.leading == b.trailing + 8   (active)>`,
-/// in every form the corpus shows (DESIGN-free: the grammar is the corpus's, `docs/conflict-logs.md`).
+/// in every form the corpus shows (the grammar is the corpus's, `docs/conflict-logs.md`).
 /// A failure names the column and what was expected there.
 struct DescriptionParser {
     struct Failure: Error {

@@ -27,7 +27,7 @@ public struct ConstraintItem: Hashable, Sendable {
 }
 
 /// A view's layout guides: UIView's two rectangles inset from its bounds by its safe area or by its
-/// effective layout margins (DESIGN 5), and a UIScrollView's content and frame layout guides (iOS
+/// effective layout margins, and a UIScrollView's content and frame layout guides (iOS
 /// 11): the scrolled content's rectangle, at the bounds origin with a size only constraints decide,
 /// and the scroll view's own frame.
 public enum LayoutGuide: String, CaseIterable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// The rules a real engine enforces when a constraint is made (DESIGN 4; the messages paraphrase the
+/// The rules a real engine enforces when a constraint is made (the messages paraphrase the
 /// exceptions NSLayoutConstraint raises). `validate` returns the first rule a constraint breaks.
 public enum ConstraintRule: Equatable, Sendable, CustomStringConvertible {
     case unknownItem(String)

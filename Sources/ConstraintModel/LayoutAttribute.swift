@@ -1,9 +1,9 @@
 import Geometry
 
-/// An Auto Layout attribute (DESIGN 4): NSLayoutAttribute's edges, size, centres, baselines and
+/// An Auto Layout attribute: NSLayoutAttribute's edges, size, centres, baselines and
 /// margin forms. `minX`, `maxX`, `midX` (and y) are the names NSAutoresizingMaskLayoutConstraint
 /// prints; they mean left, right and centerX and never flip with the layout direction. The baselines
-/// (DESIGN 12.5) are vertical positions a view's text gives it: the first line's below the top of
+/// are vertical positions a view's text gives it: the first line's below the top of
 /// its alignment rect, the last line's above the bottom (AppKit's `baseline` is the last).
 public enum LayoutAttribute: String, CaseIterable, Hashable, Sendable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import ViewTree
 
-/// `item1.attr1 (==|<=|>=) multiplier × item2.attr2 + constant` at a priority (DESIGN 4), with an
+/// `item1.attr1 (==|<=|>=) multiplier × item2.attr2 + constant` at a priority, with an
 /// identifier and an active flag. Items are view ids; `ViewTree.superviewID` is the root. `item2` nil
 /// is a constant constraint.
 public struct LayoutConstraint: Hashable, Sendable {
@@ -11,10 +11,10 @@ public struct LayoutConstraint: Hashable, Sendable {
         case handWritten
         /// Translated from this mask (printed in Apple's notation, e.g. `h=&-& v=--&`).
         case autoresizingMask(AutoresizingMask)
-        /// Made by the Visual Format Language from a format string (DESIGN 6).
+        /// Made by the Visual Format Language from a format string.
         case visualFormat(VisualFormatOrigin)
         /// A view's intrinsic content size on an axis, at its hugging (`<=`) or compression-resistance
-        /// (`>=`) priority (DESIGN 4); Apple logs both as one NSContentSizeLayoutConstraint.
+        /// (`>=`) priority; Apple logs both as one NSContentSizeLayoutConstraint.
         case contentSize(ContentSizeOrigin)
     }
 

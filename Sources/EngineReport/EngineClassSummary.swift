@@ -1,5 +1,5 @@
-/// The classes of disagreement of a run between an external engine and the lab's Auto Layout
-/// (issue 25): per comparison, the divergences grouped by their cause set (for two Auto Layout
+/// The classes of disagreement of a run between an external engine and the lab's Auto Layout:
+/// per comparison, the divergences grouped by their cause set (for two Auto Layout
 /// engines, what the views' constraints have in common: `EngineTraits`), with a divergence of each
 /// to shrink, and the units the engine refused. `Store` reads it from a results database.
 public struct EngineClassSummary: Sendable {

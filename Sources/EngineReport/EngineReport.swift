@@ -1,7 +1,7 @@
 import Geometry
 import Scenario
 
-/// `docs/gnustep-autolayout.md`, written from a run of two Auto Layout engines (issue 25): per
+/// `docs/gnustep-autolayout.md`, written from a run of two Auto Layout engines: per
 /// comparison the units and view-steps, the classes of divergence with how many view-steps each
 /// covers, and per class its minimal case (shrunk against the live engine), as Objective-C a GNUstep
 /// developer can paste into a test, with what Apple documents and which side is wrong.

@@ -1,6 +1,6 @@
 import Geometry
 
-/// A device preset (DESIGN 9): screen size in points, scale, safe-area insets per orientation, size
+/// A device preset: screen size in points, scale, safe-area insets per orientation, size
 /// classes, the in-call bar and the iPad split-view widths. Presets are data (`devices.json` beside
 /// this file, every number with its source); `DevicePresets.standard` reads them.
 public struct DevicePreset: Hashable, Sendable {
@@ -37,7 +37,7 @@ public struct DevicePreset: Hashable, Sendable {
     /// Split-view widths (then slide over) in an orientation.
     public func splitWidths(_ o: Orientation) -> [Double] { o == .portrait ? portraitSplitWidths : landscapeSplitWidths }
 
-    /// Whether the status bar shows (iPhones hide it in landscape; DESIGN 9), which is where the
+    /// Whether the status bar shows (iPhones hide it in landscape), which is where the
     /// in-call bar appears.
     public func showsStatusBar(_ o: Orientation) -> Bool { safeArea(o).top > 0 }
 }
@@ -60,7 +60,7 @@ public struct SizeClasses: Hashable, Sendable {
     }
 }
 
-/// Bar heights in points (DESIGN 9, with the preset file's choices).
+/// Bar heights in points (with the preset file's choices).
 public struct BarMetrics: Hashable, Sendable {
     public var inCallExtra: Double
     public var navigationBar: (phone: Double, phoneCompactHeight: Double, pad: Double)

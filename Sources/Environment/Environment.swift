@@ -1,6 +1,6 @@
 import Geometry
 
-/// What reaches a view controller's root view from outside at one step (DESIGN 9): a device preset
+/// What reaches a view controller's root view from outside at one step: a device preset
 /// in an orientation, the in-call / recording bar, and the app's window in split view or slide over.
 /// Each external change a sweep applies (rotation, split view, the in-call bar, another device) is a
 /// change of this value, which changes the root's size *and* its insets at once.

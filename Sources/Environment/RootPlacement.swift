@@ -2,7 +2,7 @@ import Geometry
 import Margins
 import ViewTree
 
-/// Where a view controller's root view sits in its window and what covers it (DESIGN 9), for both
+/// Where a view controller's root view sits in its window and what covers it, for both
 /// backends: a modern (Auto Layout) app and a springs-era app see the same bars, but the in-call bar
 /// reaches them differently.
 public struct RootPlacement: Hashable, Sendable {
@@ -43,7 +43,7 @@ public struct RootPlacement: Hashable, Sendable {
         p.sizeClasses = env.device.sizeClasses(env.orientation)
         if let w = env.windowWidth, env.device.idiom == .pad, w < 660 {
             // Split-view and slide-over windows up to 639 points wide are compact width; from 678
-            // (half of a 12.9-inch iPad in landscape) on they are regular (DESIGN 9).
+            // (half of a 12.9-inch iPad in landscape) on they are regular.
             p.sizeClasses?.horizontal = .compact
         }
         p.insets.systemMinimumMargins = systemMinimum(root, idiom: env.device.idiom, orientation: env.orientation, width: window.width)
@@ -80,7 +80,7 @@ public struct RootPlacement: Hashable, Sendable {
                           inNavigationController: root.viewController?.navigationBar != nil)
     }
 
-    /// DESIGN 5: a view controller's root view has system minimum margins of 0 at the top and bottom
+    /// A view controller's root view has system minimum margins of 0 at the top and bottom
     /// and 16 or 20 on the sides (16 on iPhones in portrait narrower than 414 points; 20 on wider
     /// iPhones, in landscape and on iPads), unless `viewRespectsSystemMinimumLayoutMargins` is false.
     static func systemMinimum(_ root: RootView, idiom: DevicePreset.Idiom, orientation: Orientation, width: Double) -> EdgeInsets? {

@@ -1,5 +1,5 @@
 /// Insets on the four edges, in UIEdgeInsets order (top, left, bottom, right). Layout margins and the
-/// safe area are edge insets (DESIGN 5); UIKit's default layout margins are 8 on every edge.
+/// safe area are edge insets; UIKit's default layout margins are 8 on every edge.
 public struct EdgeInsets: Hashable, Sendable {
     public var top: Double
     public var left: Double
@@ -60,7 +60,7 @@ public enum RectEdge: Int, CaseIterable, Hashable, Sendable {
 }
 
 /// NSDirectionalEdgeInsets: leading and trailing in place of left and right, resolved by the layout
-/// direction (in right-to-left, leading is the right edge; DESIGN 5).
+/// direction (in right-to-left, leading is the right edge).
 public struct DirectionalEdgeInsets: Hashable, Sendable {
     public var top: Double
     public var leading: Double

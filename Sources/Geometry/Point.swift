@@ -1,4 +1,4 @@
-/// A point in a superview's bounds coordinates: origin top-left, y growing down (UIKit, DESIGN 2).
+/// A point in a superview's bounds coordinates: origin top-left, y growing down (UIKit).
 public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double

@@ -1,4 +1,4 @@
-/// A frame: origin and size, in the parent's bounds coordinates (DESIGN 2). The edges are
+/// A frame: origin and size, in the parent's bounds coordinates. The edges are
 /// minX = x, maxX = x + width (and likewise for y); a negative width is kept as is.
 public struct Rect: Hashable, Sendable {
     public var origin: Point

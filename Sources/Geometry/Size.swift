@@ -1,5 +1,5 @@
 /// A width and height in points. Either may be negative: some resizing policies keep negative sizes
-/// (DESIGN 2, 3.2), so the lab never normalises them.
+///, so the lab never normalises them.
 public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double

@@ -1,7 +1,7 @@
 import Geometry
 import LabXML
 
-/// AppKit controls' alignment rects and intrinsic sizes (DESIGN 12.4; issue 21). AppKit controls draw
+/// AppKit controls' alignment rects and intrinsic sizes. AppKit controls draw
 /// their bezels inside frames that reach beyond the rectangle constraints place: a regular push
 /// button's frame is 32 high around a 21-point bezel. The insets depend on the control's class, its
 /// cell's type and bezel, its control size, and the macOS era that drew the document: Big Sur
@@ -122,8 +122,8 @@ enum AppKitControls {
         case ("box", _, _):
             return box(e)
         case ("tabView", _, _):
-            // From Big Sur a tab view's frame reaches 7 points beyond its content's sides (*fitted*, DESIGN
-            // 12.4: 7 in 2 of 3 Big Sur documents); before, it aligns by its frame (0 in the older ones).
+            // From Big Sur a tab view's frame reaches 7 points beyond its content's sides (*fitted*:
+            // 7 in 2 of 3 Big Sur documents); before, it aligns by its frame (0 in the older ones).
             return StandardViews.Metrics(alignmentRectInsets: s.bigSur ? insets(0, 7, 0, 7) : .zero)
         case ("progressIndicator", _, _):
             let spinning = e["style"] == "spinning"
@@ -206,7 +206,7 @@ enum AppKitControls {
 
     /// NSBox: a titled box's frame reaches 3 points beyond its border at the sides and 4 below; an
     /// untitled one 2 above too; a separator is a 1-point line in a 5-point frame; a custom box
-    /// aligns by its frame (DESIGN 12.4, *fitted*).
+    /// aligns by its frame (*fitted*).
     static func box(_ e: XMLElement) -> StandardViews.Metrics {
         let i: EdgeInsets
         switch (e["boxType"] ?? "primary", e["titlePosition"] ?? "top") {

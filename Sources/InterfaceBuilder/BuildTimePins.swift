@@ -2,7 +2,7 @@ import ConstraintModel
 import LabXML
 import ViewTree
 
-/// Views Xcode pins at build time (DESIGN 12.1). In an Auto Layout document, a view with
+/// Views Xcode pins at build time. In an Auto Layout document, a view with
 /// `translatesAutoresizingMaskIntoConstraints="NO"` that no constraint places is drawn by IB at a
 /// fixed frame (`fixedFrame="YES"`), and when the document is compiled Xcode adds required left, top,
 /// width and height constraints at that frame ("IB auto generated at build time for view with fixed

@@ -18,8 +18,8 @@ enum DesignDevice {
 
     /// The canvas's safe area for the device (status bar included on home-button devices). The notch
     /// inset of IB's canvases followed the iOS version Xcode simulated, so it depends on the document's
-    /// `toolsVersion` (*fitted* on `../shared/corpus/ib` by `Tools/ib-corpus-facts.py safe-area`, DESIGN
-    /// 12.2): the 6.1-inch `retina6_1` canvas gives 44 before toolsVersion 17506 (iOS 13's iPhone 11)
+    /// `toolsVersion` (*fitted* on `../shared/corpus/ib` by `Tools/ib-corpus-facts.py safe-area`):
+    /// the 6.1-inch `retina6_1` canvas gives 44 before toolsVersion 17506 (iOS 13's iPhone 11)
     /// and 48 from it (iOS 14); the 5.8-inch `retina5_9` gives 44, and 50 from toolsVersion 22505 (iOS
     /// 16 SDK). Landscape sides follow the same numbers.
     static func insets(

@@ -1,6 +1,6 @@
 import LabXML
 
-/// A font's vertical metrics as fractions of its point size (DESIGN 12.5, from capsize's tables,
+/// A font's vertical metrics as fractions of its point size (from capsize's tables,
 /// `seek-oss/capsize`): ascender and descender (positive, below the baseline) and line gap.
 struct FontMetrics: Equatable {
     var ascender: Double

@@ -4,7 +4,7 @@ import Geometry
 import Margins
 import ViewTree
 
-/// Interface Builder as an oracle (issues 10 and 20): IB stored the frames Apple's engine computed at
+/// Interface Builder as an oracle: IB stored the frames Apple's engine computed at
 /// the design size, so solving each imported scene there and comparing frames checks the lab's solver,
 /// translation, margins and importer against Apple's on real layouts. Every view gets one status
 /// (`IBViewResult.Status`); the headline is agree / (agree + disagree + ambiguous).

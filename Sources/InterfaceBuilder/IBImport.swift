@@ -5,7 +5,7 @@ import Margins
 import Scenario
 import ViewTree
 
-/// What an Interface Builder document holds for the lab (issue 10): one scenario per top-level view or
+/// What an Interface Builder document holds for the lab: one scenario per top-level view or
 /// scene, the frames IB stored (its own engine's answer at the design size), and every element the lab
 /// does not model, with a reason — nothing is dropped silently.
 public struct IBImport: Sendable {
@@ -33,14 +33,14 @@ public struct IBScene: Sendable {
     /// The root's IB id (the scenario calls it `superview`).
     public var rootID: String
     /// What a build of the document lays out: placeholder constraints removed, Xcode's build-time
-    /// pins added (DESIGN 12.1).
+    /// pins added.
     public var scenario: Scenario
     /// The frames IB stored, by view id, in the parent's coordinates.
     public var storedFrames: [String: Rect]
     /// Views IB marks `misplaced="YES"`: their stored frames are not where the constraints put them.
     public var misplaced: Set<String>
     /// What the root gets at the design size: the safe area (device and simulated bars) when the scene
-    /// uses it, and for a view controller's view the system minimum margins (DESIGN 5).
+    /// uses it, and for a view controller's view the system minimum margins.
     public var rootInsets: RootInsets
     /// Views arranged by a stack view.
     public var stackArranged: [String] = []

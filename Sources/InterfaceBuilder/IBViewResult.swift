@@ -1,6 +1,6 @@
 import Geometry
 
-/// What `check-ib` says about one view of an Interface Builder document (issue 20): IB's stored frame,
+/// What `check-ib` says about one view of an Interface Builder document: IB's stored frame,
 /// the lab's solved frame and one status.
 public struct IBViewResult: Hashable, Sendable {
     /// Every view gets exactly one.
@@ -15,7 +15,7 @@ public struct IBViewResult: Hashable, Sendable {
         /// put it, so it is no oracle.
         case misplaced
         /// The frame is given, not computed: the view is in a document laid out with masks only, or
-        /// Xcode pins it at its stored frame at build time (`fixedFrame`, DESIGN 12.1).
+        /// Xcode pins it at its stored frame at build time (`fixedFrame`).
         case input
         /// IB marks the view `ambiguous="YES"`: Xcode found its constraints ambiguous too.
         case ibAmbiguous = "ib-ambiguous"

@@ -3,7 +3,7 @@ import Geometry
 import LabXML
 import ViewTree
 
-/// The constraints an NSStackView installs for its views (DESIGN 10; AppKit's NSStackView reference),
+/// The constraints an NSStackView installs for its views (AppKit's NSStackView reference),
 /// named after the ones AppKit logs (`NSStackView.Edge.Top`, `NSStackView.Stack.Min` are seen in
 /// public logs; the others follow their pattern). Priorities are required unless noted. The lab's
 /// model:

@@ -3,7 +3,7 @@ import LabXML
 import ViewTree
 
 extension SceneBuilder {
-    /// Where a text-bearing view's baselines are (DESIGN 12.5), from its font and class, as offsets
+    /// Where a text-bearing view's baselines are, from its font and class, as offsets
     /// from its alignment rect (`View.baselineOffsets`). UIKit centres a line of text vertically in
     /// labels, buttons and text fields; AppKit draws a label's text from the top and places other
     /// controls' titles by their bezels, by amounts *fitted* on the corpus (`AppKitControls.baselineOffset`).

@@ -173,7 +173,7 @@ struct SceneBuilder {
             stacks = []
             stored = [:]
         }
-        // Stack views: arranged subviews get UIStackView's or NSStackView's constraints (DESIGN 10).
+        // Stack views: arranged subviews get UIStackView's or NSStackView's constraints.
         for (stackID, e) in stacks {
             let made = StackViewConstraints.make(
                 stack: stackID == rootID ? ViewTree.superviewID : stackID, element: e, tree: &tree,

@@ -4,7 +4,7 @@ import ViewTree
 
 extension SceneBuilder {
     /// The root: its margins and, for a view controller's view in a document with safe areas, what
-    /// IB's simulated screen overlaps it with (DESIGN 9, 12.2; `SimulatedScreen`).
+    /// IB's simulated screen overlaps it with (`SimulatedScreen`).
     func rootView(_ frame: Rect) -> RootView {
         var r = RootView()
         // A view controller's root has no own margins: the system minimum gives it its sides.

@@ -2,7 +2,7 @@ import Environment
 import Geometry
 import LabXML
 
-/// The bars Interface Builder draws around a view controller's root (DESIGN 12.2): inferred from the
+/// The bars Interface Builder draws around a view controller's root: inferred from the
 /// containers and segues that lead to it, unless the scene sets its simulated metrics itself.
 struct SimulatedBars: Hashable, Sendable {
     var statusBar = true
@@ -107,7 +107,7 @@ struct SimulatedBars: Hashable, Sendable {
     }
 }
 
-/// Where IB's simulated screen puts a root and what overlaps it (DESIGN 9, 12.2): the design device's
+/// Where IB's simulated screen puts a root and what overlaps it: the design device's
 /// notch and home indicator (by the Xcode version that saved the document), the status bar, and the
 /// bars above and below. The root's safe area is how far those bands overlap its stored frame, so a
 /// root laid out under opaque bars (stored at y = 64, 603 high on a 667-point screen) gets none.

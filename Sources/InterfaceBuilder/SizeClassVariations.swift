@@ -2,7 +2,7 @@ import Environment
 import Geometry
 import LabXML
 
-/// Interface Builder's size-class variations (DESIGN 12.3): `<variation key="…">` elements that
+/// Interface Builder's size-class variations: `<variation key="…">` elements that
 /// include or exclude constraints and subviews, and give constraints other constants and views other
 /// frames, for the size classes a key names (`widthClass=compact`, `heightClass=regular-widthClass=
 /// regular`; `default` is any/any). A document is laid out for one trait collection — the design

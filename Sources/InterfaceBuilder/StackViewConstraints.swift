@@ -3,7 +3,7 @@ import Geometry
 import LabXML
 import ViewTree
 
-/// The constraints a stack view installs for its arranged subviews (DESIGN 10), named as Apple's
+/// The constraints a stack view installs for its arranged subviews, named as Apple's
 /// logs name them (`UISV-canvas-connection`, `UISV-spacing`, …). Priorities are required unless
 /// noted; the lab's choices where Apple's are not in public logs:
 ///
@@ -107,7 +107,7 @@ enum StackViewConstraints {
                     "UISV-canvas-fit")
                 add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
             case "firstBaseline", "lastBaseline", "baseline":
-                // Baselines line up; the views stay inside the stack (DESIGN 10).
+                // Baselines line up; the views stay inside the stack.
                 let line: LayoutAttribute = alignment == "firstBaseline" ? .firstBaseline : .lastBaseline
                 if v != ids.first, let first = ids.first {
                     add(LayoutConstraint(v, line, .equal, first, line), "UISV-alignment")

@@ -2,7 +2,7 @@ import Geometry
 import LabXML
 import ViewTree
 
-/// Intrinsic sizes and alignment insets of UIKit's standard views (DESIGN 12.4), by the Xcode era
+/// Intrinsic sizes and alignment insets of UIKit's standard views, by the Xcode era
 /// that saved the document (`toolsVersion`). Only text-driven content — labels, titled buttons, text
 /// fields, non-scrolling text views, compact date pickers, the titles of segmented controls and the
 /// dots of page controls — takes its intrinsic size from the stored frame, standing for what Apple's
@@ -34,7 +34,7 @@ enum StandardViews {
     static let iOS26 = 24000.0
 
     /// `pad`: the document is drawn for an iPad, whose bars grew to 50 points with the iOS 12 SDK
-    /// (toolsVersion 14000; DESIGN 9, Hackworth).
+    /// (toolsVersion 14000; Hackworth).
     static func metrics(_ e: XMLElement, toolsVersion tv: Double, pad: Bool, images: [String: Size]) -> Metrics {
         switch e.name {
         case "label", "textField":

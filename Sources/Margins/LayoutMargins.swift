@@ -1,7 +1,7 @@
 import Geometry
 import ViewTree
 
-/// The effective layout margins and safe-area insets of every view, from frames (DESIGN 5). Margins
+/// The effective layout margins and safe-area insets of every view, from frames. Margins
 /// depend on frames (preserving, the safe area) and Auto Layout's frames on margins, so the backend
 /// calls this after every solve until nothing moves, as UIKit re-runs layout on
 /// `layoutMarginsDidChange`.
@@ -9,14 +9,14 @@ public enum LayoutMargins {
     /// Resolves every view's insets. `frames` are in each view's parent's coordinates (the tree's
     /// order); `rootSize` is the root's bounds.
     ///
-    /// * Safe area (DESIGN 5): the root's comes from outside (`root.safeAreaInsets`); any other view
+    /// * Safe area: the root's comes from outside (`root.safeAreaInsets`); any other view
     ///   gets how far its superview's unsafe band overlaps it, capped at the superview's own inset on
     ///   that edge, zero when it lies wholly inside.
     /// * Margins: `base = own (+ safe area if insetsLayoutMarginsFromSafeArea)`, the root's own raised
     ///   to the system minimum first; with `preservesSuperviewLayoutMargins`,
     ///   `max(base, superview's effective margin − the view's distance from that superview edge)` —
     ///   the rule measured on a device (iPhone X landscape: 140 on every edge, not 140 + safe area),
-    ///   not seed 002's "maximum, then add the safe area".
+    ///   not "the maximum, then add the safe area".
     public static func resolve(_ tree: ViewTree, frames: [Rect], rootSize: Size, root: RootInsets) -> ResolvedInsets {
         let n = tree.views.count
         let direction = tree.layoutDirection
@@ -90,7 +90,7 @@ public struct ResolvedInsets: Hashable, Sendable {
     public func margins(_ item: Int?) -> EdgeInsets { item.map { margins[$0] } ?? rootMargins }
     public func safeArea(_ item: Int?) -> EdgeInsets { item.map { safeArea[$0] } ?? rootSafeArea }
 
-    /// A scroll view's `adjustedContentInset` (DESIGN 9): `contentInset` plus the safe-area insets
+    /// A scroll view's `adjustedContentInset`: `contentInset` plus the safe-area insets
     /// its `contentInsetAdjustmentBehavior` adjusts for. nil for views that are not scroll views.
     public func adjustedContentInset(_ i: Int, in tree: ViewTree, bounds: Size) -> EdgeInsets? {
         guard let scroll = tree.views[i].scrollView else { return nil }

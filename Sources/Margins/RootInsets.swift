@@ -5,7 +5,7 @@ import Geometry
 /// The environment (device presets and bars) computes it; the margin rules below only read it.
 public struct RootInsets: Hashable, Sendable {
     public var safeAreaInsets: EdgeInsets
-    /// nil unless the root belongs to a view controller that respects the system minimum (DESIGN 5).
+    /// nil unless the root belongs to a view controller that respects the system minimum.
     public var systemMinimumMargins: EdgeInsets?
     /// Scroll views with `automatic` adjustment adjust vertically inside a navigation controller.
     public var inNavigationController: Bool

@@ -5,7 +5,7 @@ import VFL
 import ViewTree
 
 extension Scenario {
-    /// The root: its margins, safe area and view controller (DESIGN 5, 9). A view controller's root
+    /// The root: its margins, safe area and view controller. A view controller's root
     /// has own margins of 0 unless the file sets them: the system minimum gives it its sides.
     static func decodeRoot(_ f: Fields) throws(ScenarioError) -> RootView {
         let vc = try f.optional("viewController").map { n throws(ScenarioError) in try decodeViewController(n) }

@@ -13,7 +13,7 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
         case invalidValue(key: String, reason: String)
         case invalidMask(String)
         case structure(ViewTreeError.Problem)
-        /// A hand-written constraint breaks a rule (DESIGN 4); `label` is its id or its position.
+        /// A hand-written constraint breaks a rule; `label` is its id or its position.
         case invalidConstraint(label: String, rule: String)
         /// Two settings that cannot hold together.
         case contradiction(String)

@@ -1,5 +1,5 @@
 // Emptying a solver in place: what `SolverCore()` holds, with every array's storage kept, so a solver
-// that builds system after system (the Auto Layout backend builds one per tree, issue 24) allocates
+// that builds system after system (the Auto Layout backend builds one per tree) allocates
 // its arrays once instead of once per system.
 
 extension SolverCore {

@@ -195,7 +195,7 @@ struct SolverCore {
 
     /// The per-symbol arrays other than `kinds` run ahead of it, filled with each field's starting
     /// value, so a new symbol only appends its kind: appending to fifteen arrays was a tenth of
-    /// building an Auto Layout tree when they were `Array`s (issue 24). `kinds.count` is the
+    /// building an Auto Layout tree when they were `Array`s. `kinds.count` is the
     /// number of symbols; the slots past it are always at their starting values.
     @usableFromInline
     mutating func extendSymbolArrays(to n: Int) {

@@ -3,7 +3,7 @@
 // A `Variable` is an object (kiwi's design: constraints hold variables by identity, and
 // `updateVariables` writes each value into its variable). A layout engine makes four per view on
 // every build, and allocating, registering and releasing them was an eighth of building a tree
-// (issue 24). A block's variables are numbers instead: a batch's terms name them by index, values
+//. A block's variables are numbers instead: a batch's terms name them by index, values
 // are read back in one pass (`values(of:into:)`), and an object is made for one only when asked
 // (to write a `Constraint` over it, to report it as ambiguous, to name a batch constraint).
 //

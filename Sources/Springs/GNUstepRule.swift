@@ -1,6 +1,6 @@
 import ViewTree
 
-/// GNUstep's `-resizeWithOldSuperviewSize:`, step by step as DESIGN 3.2 gives it (a model of these
+/// GNUstep's `-resizeWithOldSuperviewSize:`, step by step as GNUstep's source does it (a model of these
 /// steps reproduces GNUstep gui 0.29 on hundreds of random cases):
 ///
 /// 1. start from the current frame minus the rounding error carried from the last resize;

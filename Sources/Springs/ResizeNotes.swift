@@ -1,5 +1,5 @@
 /// What actually happened to a view in one resize step. The sweep records divergence causes from these
-/// (DESIGN 3.3 lists them), so they describe events, never guesses from the mask.
+/// (`Cause` lists them), so they describe events, never guesses from the mask.
 public struct ResizeNotes: OptionSet, Hashable, Sendable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }

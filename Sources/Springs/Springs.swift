@@ -2,7 +2,7 @@ import Geometry
 import ViewTree
 
 /// Springs and struts: resizes a view tree's superview and lets every view's autoresizing mask move
-/// and resize it, recursively, under one of the known policies (DESIGN 3.2). A pure function: tree and
+/// and resize it, recursively, under one of the known policies. A pure function: tree and
 /// carried state in, tree and state out.
 public enum Springs {
     /// Resizes the superview of `tree` to `newSize`. `state` carries what some implementations keep

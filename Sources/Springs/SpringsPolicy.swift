@@ -1,4 +1,4 @@
-/// The known ways of sharing a superview's size change among a view's flexible parts (DESIGN 3.2).
+/// The known ways of sharing a superview's size change among a view's flexible parts.
 /// Apple documents only the proportional rule; every implementation fills the gaps differently, and
 /// the lab emulates each by name.
 public enum SpringsPolicy: String, CaseIterable, Sendable {

@@ -55,7 +55,7 @@ public enum BackendConfiguration: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Two backend configurations run side by side at a pixel scale, with a tolerance (DESIGN 8 default:
+/// Two backend configurations run side by side at a pixel scale, with a tolerance (default:
 /// 1e-6 pt without rounding, half a pixel when either side rounds).
 public struct Comparison: Hashable, Sendable, CustomStringConvertible {
     public var a: BackendConfiguration

@@ -1,4 +1,4 @@
-/// Why two backends' frames for a view differ (DESIGN 3.3), as recorded with each divergence. Causes
+/// Why two backends' frames for a view differ, as recorded with each divergence. Causes
 /// come from events that actually happened to the view or one of its ancestors on the path so far
 /// (an ancestor's clamp moves its subviews too), never from the mask alone.
 public struct Causes: OptionSet, Hashable, Sendable {
@@ -19,19 +19,19 @@ public struct Causes: OptionSet, Hashable, Sendable {
     public static let solverTolerance = Causes(rawValue: 1 << 11)
     public static let nonFinite = Causes(rawValue: 1 << 12)
     public static let fallback = Causes(rawValue: 1 << 13)
-    /// A margin or guide that a constraint reads includes the safe area (DESIGN 5).
+    /// A margin or guide that a constraint reads includes the safe area.
     public static let safeArea = Causes(rawValue: 1 << 14)
     /// A margin that preserving the superview's margins raised.
     public static let preservedMargins = Causes(rawValue: 1 << 15)
     /// Margins moved with the frames and layout took more than one pass (or never settled).
     public static let marginFeedback = Causes(rawValue: 1 << 16)
     /// The two sides' roots differ because of the environment's bars (the in-call bar moves and
-    /// shrinks a springs-era root; under Auto Layout it grows the safe area instead; DESIGN 9).
+    /// shrinks a springs-era root; under Auto Layout it grows the safe area instead).
     public static let bars = Causes(rawValue: 1 << 17)
     /// The view is placed by hand-written constraints (or does not translate its mask), which a
     /// springs backend cannot see.
     public static let handWritten = Causes(rawValue: 1 << 18)
-    /// A view's content hugging held it at, or gave way beyond, its intrinsic size (DESIGN 4).
+    /// A view's content hugging held it at, or gave way beyond, its intrinsic size.
     public static let hugging = Causes(rawValue: 1 << 19)
     /// A view was squeezed below its intrinsic size: its compression resistance gave way.
     public static let compression = Causes(rawValue: 1 << 20)

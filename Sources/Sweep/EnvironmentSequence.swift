@@ -2,7 +2,7 @@ import Environment
 import Geometry
 
 /// One step of a sequence: a superview size, or an environment (device, orientation, in-call bar,
-/// split view) from which each backend derives its root's size and insets (DESIGN 9).
+/// split view) from which each backend derives its root's size and insets.
 public struct SweepStep: Hashable, Sendable {
     /// The root's size, or the window's when `environment` is set.
     public var size: Size
@@ -19,7 +19,7 @@ public struct SweepStep: Hashable, Sendable {
     }
 }
 
-/// The external changes a sweep applies as steps (DESIGN 9, seed 004): rotation, entering and
+/// The external changes a sweep applies as steps: rotation, entering and
 /// leaving split view, the in-call bar appearing and going, and moving across a device matrix.
 public enum EnvironmentSequenceKind: String, CaseIterable, Hashable, Sendable {
     case rotate

@@ -3,7 +3,7 @@ import Geometry
 import Scenario
 import ViewTree
 
-/// An experiment (DESIGN 8): where scenarios come from, which size sequences to apply, which backend
+/// An experiment: where scenarios come from, which size sequences to apply, which backend
 /// configurations to compare, and a seed. Read from a YAML file in `experiments/` by `SpecReader`.
 public struct ExperimentSpec: Sendable {
     public var name: String
@@ -138,7 +138,7 @@ public enum SequenceSpec: Hashable, Sendable {
     case oscillation(amplitude: Double, steps: Int, axis: SequenceAxis)
     /// Steps uniform in ±maxStep, never below 0, seeded.
     case randomWalk(steps: Int, maxStep: Double, axis: SequenceAxis)
-    /// External changes: each step an environment (DESIGN 9).
+    /// External changes: each step an environment.
     case environments(EnvironmentSequenceKind, [Environment])
 
     public var kind: String {
@@ -159,8 +159,8 @@ public struct IBSceneEntry: Sendable {
     public var source: String
     /// The scene laid out for its design device.
     public var scenario: Scenario
-    /// The scene laid out for other size classes, where its size-class variations change it (DESIGN
-    /// 12.3): a device step with those traits uses this form (a landscape iPhone, compact height).
+    /// The scene laid out for other size classes, where its size-class variations change it:
+    /// a device step with those traits uses this form (a landscape iPhone, compact height).
     public var variants: [SizeClasses: Scenario]
 
     public init(source: String, scenario: Scenario, variants: [SizeClasses: Scenario] = [:]) {

@@ -122,7 +122,7 @@ public struct UnitResult: Hashable, Sendable {
 /// Runs both sides of a comparison through a sequence in lockstep and records every view whose
 /// frames differ beyond the tolerance, with its causes.
 ///
-/// With an environment, each side places the root for itself (DESIGN 9): a springs-era root is moved
+/// With an environment, each side places the root for itself: a springs-era root is moved
 /// and shrunk by the in-call bar, a modern root keeps its frame and grows its safe area. Frames of
 /// the root's children are then compared in window coordinates (the root's origin added), so a
 /// root that moved shows.

@@ -3,8 +3,8 @@ import Geometry
 import ViewTree
 
 /// The constraints a careful engineer would write instead of an autoresizing mask when migrating a
-/// screen to Auto Layout (issue 10's migration study). One documented rule per axis and part set,
-/// with `L, W, R, S` the min margin, size, max margin and superview length of the stored frame:
+/// screen to Auto Layout (the migration study, `experiments/ib-migration.yaml`). One documented rule
+/// per axis and part set, with `L, W, R, S` the min margin, size, max margin and superview length of the stored frame:
 ///
 /// | parts | position | size |
 /// |---|---|---|

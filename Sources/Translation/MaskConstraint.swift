@@ -6,7 +6,7 @@ import ViewTree
 /// AppKit's `superview.attr1 == view.attr2 + constant`. Its items are always the view and its
 /// superview, so a translation needs no strings, and a plain value the Auto Layout backend compiles
 /// straight into its solver's batch; the `LayoutConstraint` Apple's log prints is made on request
-/// (`named`), for conflict reports and `explain` (issue 24: making, copying and destroying a named
+/// (`named`), for conflict reports and `explain` (making, copying and destroying a named
 /// constraint per mask was an eighth of building a tree).
 public struct MaskConstraint: Hashable, Sendable {
     public var attr1: LayoutAttribute

@@ -3,7 +3,7 @@ import Geometry
 import ViewTree
 
 /// Translates one view's autoresizing mask into required constraints, from its frame and its
-/// superview's size at the moment of translation (DESIGN 3.3). With `L, W, R, S` the min margin, size,
+/// superview's size at the moment of translation. With `L, W, R, S` the min margin, size,
 /// max margin and superview length then, and `S'` the superview's length variable, each axis gets two
 /// constraints in the policy's form. The constraints name the superview `superviewItem` and carry the
 /// mask's notation, so they print as Apple's log does.
@@ -115,7 +115,7 @@ public enum MaskTranslation {
         }
     }
 
-    /// iOS 8+ (DESIGN 3.3's table): position `minX` and size `width`.
+    /// iOS 8+: position `minX` and size `width`.
     static func modern(_ a: AxisInput) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let sw = a.sizeAttr
@@ -142,7 +142,7 @@ public enum MaskTranslation {
     }
 
     /// iOS 7 (Hershberger 2014): `width` and the centre `A = L + W/2`. For x=160 w=80 in 320 this gives
-    /// exactly the printed table of DESIGN 3.3 (e.g. L+W: `width == 0.333333*superview.width − 26.6667`,
+    /// exactly what iOS 7 logged (e.g. L+W: `width == 0.333333*superview.width − 26.6667`,
     /// `centerX == 1.66667*superview.centerX − 66.6667`).
     static func centreForm(_ a: AxisInput) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)

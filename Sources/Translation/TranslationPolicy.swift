@@ -1,7 +1,7 @@
-/// The published ways UIKit and AppKit turn an autoresizing mask into constraints (DESIGN 3.3), named
+/// The published ways UIKit and AppKit turn an autoresizing mask into constraints, named
 /// after the systems whose console logs show them (159 lines from 79 public sources, 2012–2023).
 public enum TranslationPolicy: String, CaseIterable, Sendable {
-    /// The lab's exact proportional reference form (`minX` and `width` as DESIGN 3.3's table). No
+    /// The lab's exact proportional reference form (`minX` and `width`, as iOS 8 and later log them). No
     /// platform logs it; it is what springs and struts would be if written as constraints.
     case modern
     /// iOS 6–12 (and tvOS): `width` and the centre `midX` (A. Hershberger's iOS 7 characterisation,
@@ -16,7 +16,7 @@ public enum TranslationPolicy: String, CaseIterable, Sendable {
     /// `superview.width == view.maxX + c`, and multipliers stored as 32-bit floats.
     case appkit
     /// Not a platform's translation: the constraints a careful engineer writes instead of the mask
-    /// when migrating (issue 10's migration study; `IdiomaticTranslation`).
+    /// when migrating (the migration study, `experiments/ib-migration.yaml`; `IdiomaticTranslation`).
     case idiomatic
 
     /// The centre form's first name, kept so older experiment files and commands still work.

@@ -6,7 +6,7 @@ import Darwin
 import ConstraintModel
 import Foundation
 
-/// The Visual Format Language (DESIGN 6): a format string into constraints, following Apple's
+/// The Visual Format Language: a format string into constraints, following Apple's
 /// parser (`NSLayoutConstraintParser`) character by character — the same grammar, item order,
 /// spacing, option handling, error messages and cursor positions.
 ///

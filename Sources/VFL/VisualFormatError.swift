@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a format string does not parse, as Apple's parser reports it: the reason, the format, and a
-/// caret under the parser's cursor (often one character past the fault; DESIGN 6).
+/// caret under the parser's cursor (often one character past the fault).
 public struct VisualFormatError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String
     public var format: String

@@ -1,6 +1,6 @@
 import ConstraintModel
 
-/// NSLayoutFormatOptions: align every view on an attribute, and the direction `H:` runs in (DESIGN 6).
+/// NSLayoutFormatOptions: align every view on an attribute, and the direction `H:` runs in.
 /// The bits are Apple's (`1 << NSLayoutAttribute` for alignment, `0x10000`/`0x20000` for direction),
 /// so masks copied from code read the same.
 public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
@@ -65,7 +65,7 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
 }
 
 /// Which platform's rules a format string follows for the standard spacing to the superview
-/// (DESIGN 6): UIKit (iOS 8+) ties `|-` to the superview's margin; AppKit, iOS 6–7 and GNUstep use
+///: UIKit (iOS 8+) ties `|-` to the superview's margin; AppKit, iOS 6–7 and GNUstep use
 /// the edge plus 20. Between siblings the standard spacing is 8 everywhere.
 public enum VisualFormatPlatform: String, CaseIterable, Hashable, Sendable {
     case uikit

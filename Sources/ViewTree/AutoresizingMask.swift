@@ -1,6 +1,6 @@
 import Geometry
 
-/// A UIViewAutoresizing bitmask (DESIGN 3.1). The bits are UIKit's; each axis has three parts in the
+/// A UIViewAutoresizing bitmask. The bits are UIKit's; each axis has three parts in the
 /// order (min margin, size, max margin).
 public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     public let rawValue: Int
@@ -31,7 +31,7 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
         return FlexibleParts(min: bits & 1 != 0, size: bits & 2 != 0, max: bits & 4 != 0)
     }
 
-    /// Apple's debug notation, e.g. `h=&-& v=--&` (DESIGN 3.1). An axis with no flexible part prints
+    /// Apple's debug notation, e.g. `h=&-& v=--&`. An axis with no flexible part prints
     /// as `--&`, as Apple's logs do: a fixed view behaves as if its max margin absorbed the change.
     public var notation: String {
         (0...Self.maxRawValue).contains(rawValue) ? Self.notations[rawValue] : Self.spell(self)

@@ -11,18 +11,18 @@ public struct View: Hashable, Sendable {
     /// turns the mask into constraints only when it is set.
     public var translatesMask: Bool
     /// UIView's `layoutMargins` (default 8 on every edge): absolute, so `left` stays the left edge in
-    /// right-to-left (DESIGN 5). Ignored when `directionalLayoutMargins` is set.
+    /// right-to-left. Ignored when `directionalLayoutMargins` is set.
     public var layoutMargins: EdgeInsets
     /// UIView's `directionalLayoutMargins` (iOS 11): leading and trailing follow the layout direction.
     public var directionalLayoutMargins: DirectionalEdgeInsets?
     /// UIView's `preservesSuperviewLayoutMargins` (default false): the view's margins grow to keep
-    /// its content out of the superview's margins where they reach into it (DESIGN 5).
+    /// its content out of the superview's margins where they reach into it.
     public var preservesSuperviewLayoutMargins: Bool
     /// UIView's `insetsLayoutMarginsFromSafeArea` (default true): the safe area is added to the margins.
     public var insetsLayoutMarginsFromSafeArea: Bool
-    /// Set when the view is a UIScrollView: its content insets and how they adjust (DESIGN 9).
+    /// Set when the view is a UIScrollView: its content insets and how they adjust.
     public var scrollView: ScrollViewProperties?
-    /// UIView's `intrinsicContentSize` per axis; nil for `noIntrinsicMetric` (DESIGN 4).
+    /// UIView's `intrinsicContentSize` per axis; nil for `noIntrinsicMetric`.
     public var intrinsicContentSize: IntrinsicContentSize
     /// `contentHuggingPriority(for:)` (default 250; Interface Builder gives labels 251).
     public var contentHuggingPriority: AxisPriorities
@@ -33,7 +33,7 @@ public struct View: Hashable, Sendable {
     /// AppKit push button's frame is 6 points wider on each side than its bezel, a UISwitch's 2 points
     /// on the right); intrinsic sizes are the alignment rect's. Springs and struts see only frames.
     public var alignmentRectInsets: EdgeInsets = .zero
-    /// Where the view's text sits (DESIGN 12.5): the first baseline's distance below the top of its
+    /// Where the view's text sits: the first baseline's distance below the top of its
     /// alignment rect and the last one's above its bottom. nil for a view without text, whose first
     /// baseline is its top and last baseline its bottom, as UIKit answers for one.
     public var baselineOffsets: BaselineOffsets?
@@ -89,7 +89,7 @@ public struct BaselineOffsets: Hashable, Sendable {
 }
 
 /// What makes a view a UIScrollView for the safe area: `contentInset`, `contentInsetAdjustmentBehavior`
-/// and which axes scroll (DESIGN 9).
+/// and which axes scroll.
 public struct ScrollViewProperties: Hashable, Sendable {
     public var contentInset: EdgeInsets
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior
@@ -153,7 +153,7 @@ public struct AxisPriorities: Hashable, Sendable {
 
     public subscript(axis: Axis) -> Double { axis == .horizontal ? horizontal : vertical }
 
-    /// UIKit's defaults (DESIGN 4).
+    /// UIKit's defaults.
     public static let defaultHugging = AxisPriorities(horizontal: 250, vertical: 250)
     public static let defaultCompressionResistance = AxisPriorities(horizontal: 750, vertical: 750)
 }

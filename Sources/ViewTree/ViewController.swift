@@ -1,7 +1,7 @@
 import Geometry
 
 /// The view controller a tree's root view belongs to: its bars and the UIViewController properties
-/// that decide where the root view sits and how large its safe area is (DESIGN 5, 9). Bar heights
+/// that decide where the root view sits and how large its safe area is. Bar heights
 /// come from the environment's presets, not from here.
 public struct ViewController: Hashable, Sendable {
     /// A navigation bar (the root is inside a UINavigationController).
@@ -28,7 +28,7 @@ public struct ViewController: Hashable, Sendable {
 
     public struct NavigationBar: Hashable, Sendable {
         public var isTranslucent: Bool
-        /// `prefersLargeTitles` with a large title showing: 52 more points (DESIGN 9).
+        /// `prefersLargeTitles` with a large title showing: 52 more points.
         public var prefersLargeTitles: Bool
         public init(isTranslucent: Bool = true, prefersLargeTitles: Bool = false) {
             self.isTranslucent = isTranslucent
@@ -73,7 +73,7 @@ public struct RectEdges: OptionSet, Hashable, Sendable {
 }
 
 /// The root view (the tree's superview) beyond its size: its own margins, safe area and view
-/// controller. A root with no device preset takes `safeAreaInsets` as given (DESIGN 5).
+/// controller. A root with no device preset takes `safeAreaInsets` as given.
 public struct RootView: Hashable, Sendable {
     /// The root's own `layoutMargins` (default 8; 0 for a view controller's root, whose sides the
     /// system minimum sets).

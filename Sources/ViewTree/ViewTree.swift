@@ -118,7 +118,7 @@ public struct ViewTree: Hashable, Sendable {
     }
 }
 
-/// The user-interface layout direction: in right-to-left, leading is the right edge (DESIGN 5).
+/// The user-interface layout direction: in right-to-left, leading is the right edge.
 public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
     case leftToRight
     case rightToLeft

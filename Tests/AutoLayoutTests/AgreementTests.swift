@@ -8,7 +8,7 @@ import Testing
 import Translation
 import ViewTree
 
-/// DESIGN 3.3: with exact arithmetic and every flexible part positive, springs `documented` and a
+/// With exact arithmetic and every flexible part positive, springs `documented` and a
 /// `modern` translation made once agree at every step; each listed cause is a way for them to part.
 @Suite("Springs against Auto Layout")
 struct AgreementTests {

@@ -18,7 +18,7 @@ func horizontal(_ letters: String, _ policy: TranslationPolicy, frame: Rect = Re
 
 @Suite("Mask translation")
 struct TranslationTests {
-    /// DESIGN 3.3: what iOS 7 printed for x=160 w=80 in 320 (Hershberger 2014), constraint by constraint.
+    /// What iOS 7 printed for x=160 w=80 in 320 (Hershberger 2014), constraint by constraint.
     /// (The lab names the centre `midX`, as NSAutoresizingMaskLayoutConstraint descriptions do.)
     @Test(arguments: [
         ("", ["v.width == 80", "v.midX == 200"]),
@@ -43,7 +43,7 @@ struct TranslationTests {
                 == "<NSAutoresizingMaskLayoutConstraint h=&-& v=--& a.minX == 0.666667*superview.width - 53.3333>")
     }
 
-    /// The modern table of DESIGN 3.3 for the same frame.
+    /// The modern form for the same frame.
     @Test(arguments: [
         ("", ["v.minX == 160", "v.width == 80"]),
         ("L", ["v.minX == superview.width - 160", "v.width == 80"]),

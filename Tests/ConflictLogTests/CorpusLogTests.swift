@@ -66,7 +66,7 @@ struct CorpusLogTests {
         }
     }
 
-    /// Issue 22's two figures on the real logs, printed, with floors that guard against regressions:
+    /// The two headline figures on the real logs, printed, with floors that guard against regressions:
     /// how many rebuilt systems are unsatisfiable as logged (89 of 94; the five that are not need what
     /// the log omits, docs/conflict-logs.md; two of them hold only with no slack, so 91 conflict within
     /// the printing precision), and how often the breaking rule, reading the list only,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs deploy/slurm/ on a real Slurm cluster of one node, this machine, as a user submits it:
+# Runs deploy/slurm/ on a real Slurm cluster of one node, the local host, as a user submits it:
 #   LAYOUTLAB=.build/release/layoutlab Tests/Deploy/slurm-cluster.sh
 # Linux only (Debian's slurm-wlm and munge, installed with apt-get when missing), as root; elsewhere it
 # prints why and exits 0. It writes a slurm.conf for this host into a temporary folder, starts munged,
@@ -312,7 +312,7 @@ grep -q "in $results\$" "$results/slurm-layoutlab-sweep-${array}_0.out" || fail 
 grep -q "in $results\$" "$results/slurm-layoutlab-merge-$merge.out" || fail "the merge did not run in $results (--chdir)"
 say "shard-0.db … shard-3.db, results.db and the jobs' output in $results, where the jobs ran"
 
-phase "1. the unsharded quick.yaml on this machine, compared with the merge"
+phase "1. the unsharded quick.yaml on the local host, compared with the merge"
 # Run where the tasks ran: a run records the commit of the git checkout it runs in, if any.
 (cd "$results" && "$exe" sweep "$repo/experiments/quick.yaml" --db "$work/unsharded-quick.db") >"$work/unsharded-quick.log" 2>&1 ||
   fail "the unsharded sweep failed: $(tail -n 5 "$work/unsharded-quick.log")"
@@ -340,7 +340,7 @@ resumed_at=$(sed -n '/attempt 2,/,$p' "$log1" | sed -n 's|.* shard 1/4: \([0-9]*
 runs=$(python3 -c 'import sqlite3, sys; print(*sqlite3.connect(sys.argv[1]).execute("SELECT count(*), min(status) FROM runs").fetchone())' "$results/shard-1.db")
 [ "$runs" = "1 completed" ] || fail "shard-1.db holds runs '$runs', not one completed run"
 say "attempt 2 resumed the shard's one run (first progress $resumed_at of ${before#* } units) and completed it"
-phase "2. the unsharded requeue.yaml on this machine, compared with the merge"
+phase "2. the unsharded requeue.yaml on the local host, compared with the merge"
 (cd "$results" && "$exe" sweep "$requeue" --db "$work/unsharded-requeue.db") >"$work/unsharded-requeue.log" 2>&1 ||
   fail "the unsharded sweep failed: $(tail -n 5 "$work/unsharded-requeue.log")"
 compare "$work/unsharded-requeue.db" "$results/results.db"

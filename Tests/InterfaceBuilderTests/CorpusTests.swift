@@ -34,7 +34,7 @@ struct CorpusTests {
         #expect(scenes > 600)
     }
 
-    /// Issues 20 and 21's goals, as floors that guard against regressions: on the real documents at
+    /// The IB oracle's goals, as floors that guard against regressions: on the real documents at
     /// least 85% of the views the lab can be checked on (agree + disagree + ambiguous) agree with IB's
     /// stored frames, on iOS, on macOS and overall (`layoutlab check-ib` prints the same figures).
     @Test func agreementWithInterfaceBuilderStaysAtTheGoals() throws {

@@ -39,7 +39,7 @@ struct EnvironmentTests {
         #expect(LayoutMargins.resolve(off, frames: [], rootSize: p.autoLayoutFrame.size, root: p.insets).rootMargins == insets(0, 44, 21, 44))
     }
 
-    /// DESIGN 9: on a home-button device the in-call bar moves a springs-era root down 20 and takes 20
+    /// On a home-button device the in-call bar moves a springs-era root down 20 and takes 20
     /// of its height; under Auto Layout the top safe-area inset grows by 20 instead. Notched phones
     /// and iPhones in landscape (no status bar) show no in-call bar.
     @Test func inCallBar() throws {
@@ -91,7 +91,7 @@ struct EnvironmentTests {
         #expect(RootPlacement.place(RootView(), in: try Self.env("ipad", .landscape, window: 507)).sizeClasses?.horizontal == .compact)
     }
 
-    /// `adjustedContentInset = contentInset + the safe-area insets it adjusts for` (DESIGN 9).
+    /// `adjustedContentInset = contentInset + the safe-area insets it adjusts for`.
     @Test func scrollViewAdjustedContentInset() throws {
         func adjusted(_ behavior: ContentInsetAdjustmentBehavior, inNavigation: Bool) throws -> EdgeInsets? {
             let scroll = ScrollViewProperties(contentInset: insets(5, 0, 5, 0), contentInsetAdjustmentBehavior: behavior,

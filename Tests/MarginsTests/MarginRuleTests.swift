@@ -8,9 +8,9 @@ import ViewTree
 
 @Suite("Margin and safe-area rules")
 struct MarginRuleTests {
-    /// DESIGN 5's measurement: iPhone X landscape, root margins 140 without safe-area insetting, a
+    /// The measurement: iPhone X landscape, root margins 140 without safe-area insetting, a
     /// child pinned to the root's edges with preserve on has 140 on every edge — not 140 + its safe
-    /// area (seed 002's "maximum, then add the safe area" would give 184 on the sides).
+    /// area ("the maximum, then add the safe area" would give 184 on the sides).
     @Test func measuredPreserveRuleOnIPhoneXLandscape() throws {
         let json = """
             {"superview": {"width": 812, "height": 375, "layoutMargins": {"top": 140, "left": 140, "bottom": 140, "right": 140},
@@ -60,7 +60,7 @@ struct MarginRuleTests {
     }
 
     /// Directional margins and leading/trailing attributes flip in right-to-left; `layoutMargins`
-    /// (absolute) and left/right attributes never do (DESIGN 5).
+    /// (absolute) and left/right attributes never do.
     @Test func rightToLeftFlipsDirectionalOnly() throws {
         let directional = #""directionalLayoutMargins": {"top": 0, "leading": 10, "bottom": 0, "trailing": 30}"#
         let ltr = try Laid(Self.direction("leftToRight", margins: directional))

@@ -1,7 +1,7 @@
 import Geometry
 import Testing
 
-/// The worked examples of the seeds (DESIGN 5), reproduced exactly.
+/// The worked examples of the seeds, reproduced exactly.
 @Suite("Seed examples")
 struct SeedExampleTests {
     /// Seed 002: an iPhone 8 screen (status bar 20). Blue fills the root with margins 50; orange is
@@ -43,7 +43,7 @@ struct SeedExampleTests {
         #expect(laid.frame("red") == Rect(x: 50, y: 0, width: 325, height: 333.5))
     }
 
-    /// The printed values fit only with orange's preserve off: under DESIGN 5's measured rule,
+    /// The printed values fit only with orange's preserve off: under the measured rule,
     /// preserving gives {70, 50, 0, 50} (blue's top margin 70 reaches into orange at distance 0, its
     /// right margin 50 likewise; blue's bottom margin stops 333.5 points below orange).
     @Test func seed002PrintedValuesNeedPreserveOff() throws {

@@ -5,12 +5,12 @@ import Testing
 import ViewTree
 
 /// Hand-checked values for every policy. The GNUstep and AppKit figures are the measured ones of
-/// DESIGN 3.2; the others are worked out from each implementation's source by hand in the comments.
+/// Apple's documentation; the others are worked out from each implementation's source by hand in the comments.
 @Suite("Springs policies, hand-checked")
 struct PolicyTests {
     static let start = Rect(x: 10, y: 10, width: 30, height: 30)
 
-    /// GNUstep gui 0.29, superview 100 wide, subview x=10 w=30, 100→200→50→0→100 (DESIGN 3.2). Masks
+    /// GNUstep gui 0.29, superview 100 wide, subview x=10 w=30, 100→200→50→0→100. Masks
     /// without a flexible part, and L alone (which moves by Δ and so retraces its path), end at 10,30.
     @Test(arguments: [
         ("", 10.0, 30.0), ("L", 10, 30), ("R", 10, 30), ("W", 10, 100), ("LW", 23, 50), ("WR", 10, 50),

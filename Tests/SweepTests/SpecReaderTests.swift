@@ -25,7 +25,7 @@ struct SpecReaderTests {
         #expect(spec.sequences.count == 2)
         #expect(spec.comparisons.map(\.description) == ["springs/documented vs autolayout/modern/once",
                                                          "springs/gnustep-0.29 vs springs/appkit @2x"])
-        // DESIGN 8 defaults: 1e-6 without rounding, half a pixel with it.
+        // The defaults: 1e-6 without rounding, half a pixel with it.
         #expect(spec.comparisons.map(\.tolerance) == [1e-6, 0.25])
     }
 

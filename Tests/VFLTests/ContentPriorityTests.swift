@@ -5,7 +5,7 @@ import Scenario
 import Testing
 import ViewTree
 
-/// A label and a text field in a row (`H:|-[label]-[field]-|`), sized from their content (DESIGN 4).
+/// A label and a text field in a row (`H:|-[label]-[field]-|`), sized from their content.
 @Suite("Hugging, compression resistance and priorities")
 struct ContentPriorityTests {
     static func row(labelHugging: Double = 250, fieldHugging: Double = 250, labelResistance: Double = 750, fieldResistance: Double = 750) -> String {

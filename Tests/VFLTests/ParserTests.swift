@@ -3,7 +3,7 @@ import Testing
 import Scenario
 import VFL
 
-/// DESIGN 6's strings, with the constraints Apple documents for them.
+/// The reference strings, with the constraints Apple documents for them.
 @Suite("Visual Format parser")
 struct ParserTests {
     static let views = ["button", "textField", "purpleBox", "flexibleButton", "find", "findNext", "findField", "label", "icon", "a", "b", "c"]
@@ -75,7 +75,7 @@ struct ParserTests {
         #expect(throws: VisualFormatError.self) { try parse("[a]-[b]", options: .alignAllLeading) }
     }
 
-    /// DESIGN 6's invalid strings: Apple's reason and the caret where Apple's cursor stands.
+    /// The reference invalid strings: Apple's reason and the caret where Apple's cursor stands.
     @Test(arguments: [
         ("V|[x]|", "Expected ':' after 'V' to specify vertical arrangement", 1),
         ("[x)", "Expected a ']' here. That is how you give the end of a view.", 2),
@@ -159,7 +159,7 @@ struct ScenarioFormatTests {
     }
 }
 
-/// Baselines in the Visual Format Language (issue 21): the alignment options, baseline-to-baseline
+/// Baselines in the Visual Format Language: the alignment options, baseline-to-baseline
 /// spacing and its refusal for horizontal layout, and `|` beside a view without a superview, each
 /// with Apple's message and caret (the parser's cursor, `NSLayoutConstraintParser`).
 @Suite("Visual Format baselines and superviews")
