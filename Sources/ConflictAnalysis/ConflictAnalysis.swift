@@ -7,13 +7,17 @@ import ConstraintModel
 /// it (each checked by solving again), Apple's choice as the log names it and the lab's prediction,
 /// made without reading the recovery line.
 public struct ConflictAnalysis: Sendable {
+    /// One constraint of the log's list, as the analysis reads it.
     public struct Member: Sendable {
+        /// The constraint as the log printed it.
         public var constraint: LoggedConstraint
+        /// Where it comes from: hand-written, a library's, a translated mask, an encapsulated size, ….
         public var kind: ConstraintKind
         /// The relation in words over the views' short names (`label.leading = contentView.leadingMargin + 8`).
         public var words: String
     }
 
+    /// A change that may resolve the conflict, checked by solving the list again with it made.
     public struct Fix: Sendable {
         /// What to do (`turn translatesAutoresizingMaskIntoConstraints off for UIImageView:0x…`).
         public var action: String
@@ -25,8 +29,11 @@ public struct ConflictAnalysis: Sendable {
         public var effect: String
     }
 
+    /// The log as read.
     public var log: ConflictLog
+    /// Its constraints as a linear system over the views' edges and sizes.
     public var system: LogSystem
+    /// The listed constraints, in the log's order.
     public var members: [Member]
     /// Whether the listed required constraints cannot all hold (sizes kept non-negative).
     public var isUnsatisfiable: Bool
@@ -49,6 +56,7 @@ public struct ConflictAnalysis: Sendable {
     public var hierarchy: LogHierarchy
     /// The member the lab's breaking rule picks from the list alone.
     public var labBreaks: Int?
+    /// The usual fixes (a view's translation off, a constraint lowered to 999), each solved again.
     public var fixes: [Fix]
 
     public init(_ log: ConflictLog) throws(LogSystemError) {

@@ -4,6 +4,8 @@
 /// (`docs/conflict-logs.md` lists them with examples). Lines outside a log are skipped and counted;
 /// inside a log every line must be one of the log's own, or reading stops with its line and column.
 public enum ConflictLogReader {
+    /// Every conflict log in `text`, with the lines outside them counted; `file` names the input in
+    /// errors (`file:line:column: …`).
     public static func read(_ text: String, file: String = "") throws(ConflictLogError) -> ConflictLogFile {
         // Split on the scalar, not the Character: "\r\n" is one grapheme, so a log pasted with Windows
         // line ends would otherwise be one line.

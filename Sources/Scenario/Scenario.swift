@@ -21,10 +21,12 @@ import ViewTree
 /// "multiplier":1,"constant":0,"priority":1000,"id":"a-lead","active":true}` (`item2` null or absent
 /// for a constant constraint; multiplier 1, constant 0, priority 1000 and active true by default).
 public struct Scenario: Hashable, Sendable {
+    /// The superview and its views: frames, masks, margins.
     public var tree: ViewTree
     /// Every constraint the backends install besides translated and content-size ones: the
     /// hand-written ones in file order, then those the Visual Format entries make.
     public var constraints: [LayoutConstraint]
+    /// The file's `"description"`, kept for people.
     public var description: String?
     /// The `"visualFormat"` entries as written (their constraints are in `constraints`).
     public var visualFormats: [VisualFormatEntry]

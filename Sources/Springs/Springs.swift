@@ -115,17 +115,22 @@ public enum Springs {
 /// (rounded − unrounded) of its last resize, for x, y, width and height. Zero for the policies that
 /// carry nothing; "an explicit frame set clears it" (GNUstep), so a fresh state is all zeros.
 public struct SpringsState: Hashable, Sendable {
+    /// Per view, in `tree.views` order: the rounding error of x, y, width and height.
     public var errors: [Rect]
 
     public init(errors: [Rect]) { self.errors = errors }
 
+    /// No error carried: the state of a tree whose frames were just set.
     public init(for tree: ViewTree) { errors = Array(repeating: .zero, count: tree.views.count) }
 }
 
 /// One resize's result: the new tree, the state to carry, and per view (in `tree.views` order) what
 /// happened to it.
 public struct SpringsStep: Hashable, Sendable {
+    /// The tree at the new superview size.
     public var tree: ViewTree
+    /// The rounding error to carry into the next resize.
     public var state: SpringsState
+    /// Per view: what the policy did (clamped, split a negative sum, rounded, …); a sweep's causes.
     public var notes: [ResizeNotes]
 }
