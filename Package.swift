@@ -134,6 +134,6 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures", "Crashes"]),  // read through #filePath
         // README and docs/ checked against the clone and `layoutlab --help` (docs/development.md).
-        .testTarget(name: "DocsTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "DocsTests", dependencies: ["TestSupport", "Scenario", "Sweep"]),
     ]
 )

@@ -1,4 +1,6 @@
 import Foundation
+import Scenario
+import Sweep
 import Testing
 import TestSupport
 
@@ -148,6 +150,36 @@ import TestSupport
             }
         }
         #expect(found.isEmpty, "history in the pages:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// The format pages' whole examples are files the readers accept: every `yaml` block of
+    /// docs/experiment-format.md that is an experiment (it has a `seed`), read as if it sat in
+    /// experiments/, and every `json` block of docs/scenario-format.md that is a whole scenario.
+    @Test func theFormatPagesExamplesRead() throws {
+        let experiments = try #require(pages.first { $0.path == "docs/experiment-format.md" })
+        let yaml = experiments.blocks.filter { $0.kind == .fence && $0.text.contains("\nseed: ") }
+        #expect(!yaml.isEmpty, "docs/experiment-format.md has no whole experiment to check")
+        for block in yaml {
+            let file = RepositoryFiles.path("experiments/docs-example.yaml")
+            do {
+                _ = try SpecReader.read(text: block.text, file: file)
+            } catch {
+                Issue.record("docs/experiment-format.md:\(block.line): the example does not read: \(error)")
+            }
+        }
+        let scenarios = try #require(pages.first { $0.path == "docs/scenario-format.md" })
+        let json = scenarios.blocks.filter {
+            $0.kind == .fence && $0.text.hasPrefix("{") && $0.text.contains("\"superview\"")
+                && $0.text.contains("\"views\"")
+        }
+        #expect(!json.isEmpty, "docs/scenario-format.md has no whole scenario to check")
+        for block in json {
+            do {
+                _ = try Scenario(json: block.text, file: "docs/scenario-format.md")
+            } catch {
+                Issue.record("docs/scenario-format.md:\(block.line): the example does not read: \(error)")
+            }
+        }
     }
 
     /// Code comments, help texts, experiment files and scripts speak of the product too: no issue
