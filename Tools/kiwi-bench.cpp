@@ -1,5 +1,5 @@
 // kiwi's side of Tools/kiwi-side-by-side.py: the three solver workloads of layoutlab-bench
-// (Sources/Bench/main.swift, ../shared/bench/README.md) on kiwi's own C++ solver, timed the same way
+// (Sources/Bench/main.swift, Sources/Bench/README.md) on kiwi's own C++ solver, timed the same way
 // (median ns per operation over samples of a batch lasting at least ~20 µs, for `budget` seconds),
 // printed as layoutlab-bench --json prints them. Built by the script against the headers of the
 // kiwisolver sdist; it reads enaml_like as the plain text the script writes from the JSON.

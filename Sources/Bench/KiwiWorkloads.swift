@@ -1,4 +1,4 @@
-// Building kiwi's workloads (bench/README.md): the same objects and calls kiwi's own benchmark makes.
+// Building kiwi's workloads (`experiments/bench/`): the same objects and calls kiwi's own benchmark makes.
 //
 // Plain functions at file scope, so not isolated to the main actor: built inside top-level code, each
 // closure they pass (`map { Variable($0) }`, one per term) carried a dynamic check that it ran on the

@@ -244,7 +244,7 @@ func processCPUTime() -> UInt64 { nanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
         // rows, the divergences' index left to the session's end as the writer leaves it; the log
         // checkpointed off this thread, as the writer's is: WALCheckpointer.swift), committed. No binding, no
         // statement per row: the floor under any writer of these rows, and with it a bound on
-        // parallel_speedup (README, "Speed ratios"). `WHERE 1` keeps SQLite from copying the
+        // parallel_speedup (docs/performance.md, "Speed ratios"). `WHERE 1` keeps SQLite from copying the
         // finished records as they are (its transfer optimisation): each row is built into a record,
         // as a writer's must be.
         let source = temporaryDatabase()

@@ -6,7 +6,7 @@ import LabXML
 import Scenario
 import ViewTree
 
-/// Reads `.xib` and `.storyboard` documents (`shared/corpus/ib/README.md`) into scenarios.
+/// Reads `.xib` and `.storyboard` documents into scenarios (`docs/interface-builder.md`).
 ///
 /// * Frames are IB's `<rect key="frame">` in the superview's coordinates; macOS frames in unflipped
 ///   superviews are turned into the lab's top-left coordinates, and their `flexibleMinY` (the bottom

@@ -110,8 +110,9 @@ struct ExternalEngineTests {
     }
 
     static let gnustepEngine = repo.appendingPathComponent(".build-gnustep/gnustep-engine").path
-    /// The README's install step and .ci/run build the engine first (a failed build fails CI), so in CI
-    /// this always runs; `LAYOUTLAB_REQUIRE_GNUSTEP=1` makes a missing engine a failure anywhere.
+    /// `Engines/gnustep/build.sh` builds the engine (docs/platforms.md) and .ci/run runs it first (a
+    /// failed build fails CI), so in CI this always runs; `LAYOUTLAB_REQUIRE_GNUSTEP=1` makes a missing
+    /// engine a failure anywhere.
     static var gnustepAvailable: Bool {
         #if os(Linux)
         ProcessInfo.processInfo.environment["LAYOUTLAB_REQUIRE_GNUSTEP"] == "1" || FileManager.default.isExecutableFile(atPath: gnustepEngine)
