@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "Report", dependencies: ["Geometry", "ViewTree"]),
         .target(name: "EngineReport", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Scenario", "LabJSON"]),
         // The lab in a browser (`layoutlab serve`): a local HTTP server over the libraries, its pages
-        // embedded (Web/ is their source, Tools/embed-web.py writes WebAssets.swift).
+        // compiled into the executable (embedInCode), so they travel with it wherever it is copied.
         .target(
             name: "LabServer",
             dependencies: [
@@ -86,7 +86,9 @@ let package = Package(
                 "ConflictAnalysis", "InterfaceBuilder", "Environment", "LabJSON", "ViewTree", "Geometry",
                 "ConstraintModel", .product(name: "FlyingFox", package: "FlyingFox"),
             ],
-            exclude: ["Web"]),
+            resources: ["index.html", "app.css", "common.js", "playground.js", "log.js", "results.js", "ib.js"].map {
+                .embedInCode("Web/\($0)")
+            }),
         .executableTarget(
             name: "layoutlab",
             dependencies: [
@@ -109,7 +111,7 @@ let package = Package(
             name: "ConflictLogTests",
             dependencies: ["ConflictLog", "ConflictAnalysis", "AutoLayout", "Scenario", "ConstraintModel", "Translation",
                            "ViewTree", "Geometry", "LabJSON", "TestSupport"],
-            exclude: ["Logs"]),  // read through #filePath
+            exclude: ["Logs", "Crashes"]),  // read through #filePath
         .testTarget(name: "LabServerTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "LabXML", "Geometry", "ViewTree"]),
         .testTarget(name: "MarginsTests", dependencies: ["Margins", "Environment", "AutoLayout", "Scenario", "ViewTree", "Geometry"]),
@@ -120,7 +122,7 @@ let package = Package(
         .testTarget(name: "ScenarioTests", dependencies: ["Scenario", "LabJSON", "Geometry", "ViewTree", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "EngineReport", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment", "Report", "LabXML",
                                                       .product(name: "Yams", package: "Yams")],
-                    exclude: ["Fixtures/misbehaving-engine.sh", "Crashes"]),  // Crashes: read through #filePath
+                    exclude: ["Fixtures/misbehaving-engine.sh", "Fixtures/schema-v1.db", "Fixtures/schema-v1.yaml", "Crashes"]),  // read through #filePath
         .testTarget(
             name: "SolverTests",
             dependencies: ["Solver", "SolverSystem", "SolverChecks", "TestSupport",
