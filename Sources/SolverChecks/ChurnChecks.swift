@@ -115,15 +115,7 @@ extension Churn {
     func freshSolver(adding extra: Constraint) -> Bool {
         let fresh = Solver()
         var accepted = true
-        do throws(SolverError) {
-            for c in live { try fresh.addConstraint(c) }
-            for e in edits {
-                try fresh.addEditVariable(variables[e.variable], strength: e.strength)
-                try fresh.suggestValue(variables[e.variable], e.value)
-            }
-        } catch {
-            accepted = false
-        }
+        do throws(SolverError) { try addEverything(to: fresh) } catch { accepted = false }
         if accepted {
             do throws(SolverError) { try fresh.addConstraint(extra) } catch { accepted = false }
         }
