@@ -51,7 +51,10 @@ extension Churn {
                 op,
                 "objective \(comparison.objective.incremental) against a fresh solve's \(comparison.objective.fresh)")
         }
-        if recordsSnapshots { snapshots.append(snapshot(ambiguous: !comparison.freshAmbiguous.isEmpty)) }
+        if recordsSnapshots {
+            let ambiguous = !comparison.freshAmbiguous.isEmpty || !comparison.incrementalAmbiguous.isEmpty
+            snapshots.append(snapshot(ambiguous: ambiguous))
+        }
     }
 
     /// A required constraint that contradicts one present must be refused, with a conflict set of
