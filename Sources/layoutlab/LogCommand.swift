@@ -108,7 +108,8 @@ struct LogCommand: ParsableCommand {
 
     static func json(_ a: ConflictAnalysis) -> JSONValue {
         func key(_ k: Int?) -> JSONValue { k.map { .string(a.members[$0].constraint.key) } ?? .null }
-        let constraints: [JSONValue] = zip(a.members, a.candidates).map { m, candidate in
+        let constraints: [JSONValue] = a.members.indices.map { k in
+            let (m, candidate) = (a.members[k], a.candidates[k])
             var members: [(String, JSONValue)] = [
                 ("address", m.constraint.address.map(JSONValue.string) ?? .null), ("text", .string(m.constraint.text)),
                 ("kind", .string(m.kind.rawValue)),
@@ -119,6 +120,7 @@ struct LogCommand: ParsableCommand {
                 ("constant", .number(m.constraint.constant)),
                 ("protected", .bool(candidate.isProtected)), ("owner_depth", .number(Double(candidate.ownerDepth))),
                 ("spacing", .bool(candidate.isSpacing)),
+                ("features", .object(a.ruleFeatures[k].map { ($0.name, .number($0.value)) })),
             ]
             return .object(members)
         }
@@ -131,13 +133,42 @@ struct LogCommand: ParsableCommand {
             ("lines", .array([.number(Double(a.log.firstLine)), .number(Double(a.log.lastLine))])),
             ("platform", .string(a.log.platform.rawValue)),
             ("constraints", .array(constraints)),
+            ("list_complete", .bool(a.log.isListComplete)),
             ("unsatisfiable", .bool(a.isUnsatisfiable)),
             ("unsatisfiable_within_printing", .bool(a.isUnsatisfiableWithinPrinting)),
+            ("omits", .array(a.omissions.map { .string($0.rawValue) })),
             ("minimal", .array(a.minimal.map { .array($0.map { key($0) }) })),
+            ("apple_choice_in_paste", .bool(a.log.broken != nil)),
             ("apple_broke", key(a.appleBroke)),
             ("lab_breaks", key(a.labBreaks)),
+            ("lab_tied_with", .array(a.labTiedWith.map { key($0) })),
+            ("lab_rule", ruleJSON(a)),
             ("fixes", .array(fixes)),
             ("explanation", .string(a.explanation)),
+        ])
+    }
+
+    /// The rule behind `lab_breaks`: its steps, how sure it is overall and on this log's kinds of
+    /// conflict (cross-validated, `RuleAccuracy`).
+    static func ruleJSON(_ a: ConflictAnalysis) -> JSONValue {
+        func figure(_ f: RuleAccuracy.Figure) -> JSONValue {
+            .object([
+                ("hits", .number(Double(f.hits))), ("logs", .number(Double(f.logs))), ("accuracy", .number(f.fraction)),
+            ])
+        }
+        let rule = BreakingRule.rule
+        return .object([
+            ("steps", .array(rule.steps.map { .string($0.description) })),
+            ("evidence", .string(ConflictAnalysis.ruleEvidence.rawValue)),
+            ("ties", .string(rule.ties.rawValue)),
+            ("cross_validated", figure(RuleAccuracy.crossValidated)),
+            ("in_sample", figure(RuleAccuracy.inSample)),
+            ("shapes", .array(a.shapes.map { .string($0.rawValue) })),
+            (
+                "shape_accuracy",
+                .object(a.shapes.compactMap { s in RuleAccuracy.byShape[s].map { (s.rawValue, figure($0)) } })
+            ),
+            ("weak_shapes", .array(a.shapes.filter(RuleAccuracy.isWeak).map { .string($0.rawValue) })),
         ])
     }
 }
