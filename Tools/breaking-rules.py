@@ -232,7 +232,7 @@ for label, r in [
     ('the last listed', ('all', [], 'later')),
     ('the first not UIKit\'s bookkeeping', ('all', [('bookkeeping', -1)], 'earlier')),
     ('not bookkeeping, largest constant, later on a tie', ('all', [('bookkeeping', -1), ('constant', 1)], 'later')),
-    ('the rule before this fit (bookkeeping-, owner_depth+, leading_pin-, spacing+, constant+, later)',
+    ('the first form of the rule, read off the logs by hand (the same steps)',
      ('all', [('bookkeeping', -1), ('owner_depth', 1), ('leading_pin', -1), ('spacing', 1), ('constant', 1)], 'later')),
 ]:
     print(f'  {pct(hits(logs, r), total)}  {label}')

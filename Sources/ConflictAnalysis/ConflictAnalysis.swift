@@ -2,7 +2,7 @@ import AutoLayout
 import ConflictLog
 import ConstraintModel
 
-/// One conflict log explained (issue 22): its constraints rebuilt and solved, the minimal sets that
+/// One conflict log explained: its constraints rebuilt and solved, the minimal sets that
 /// cannot hold together, what each constraint says and where it comes from, the fixes that resolve
 /// it (each checked by solving again), Apple's choice as the log names it and the lab's prediction,
 /// made without reading the recovery line.

@@ -13,18 +13,23 @@ struct LogCommand: ParsableCommand {
         abstract: "Explain an Auto Layout conflict log: the system rebuilt and solved, what conflicts and why, fixes.",
         discussion: """
             Reads every log in FILE (or standard input with -): a single log or a whole console dump, with the \
-            decorations pastes carry. For each: what each constraint says and where it comes from (the app, a \
-            translated autoresizing mask, a cell's encapsulated size, a stack view, …), whether the listed \
-            constraints truly cannot hold together (rebuilt and solved: views as rectangles, sizes never \
-            negative, margins of 8), the minimal sets that conflict, the constraint Apple broke and the one \
-            the lab's breaking rule picks without reading the recovery line, and the usual fixes, each checked \
-            by solving again. A line the reader cannot read exits 2 with its line and column.
+            decorations pastes carry, whole or cut anywhere after the list. For each: what each constraint says \
+            and where it comes from (the app, a translated autoresizing mask, a cell's encapsulated size, a \
+            stack view, …), whether the listed constraints truly cannot hold together (rebuilt and solved: views \
+            as rectangles, sizes never negative, margins of 8) and, when they can, what the log omits, the \
+            minimal sets that conflict, the constraint Apple broke (or that the paste ends before naming it), \
+            the one the lab's breaking rule picks without reading the recovery line with the rule's \
+            cross-validated accuracy, and the usual fixes, each checked by solving again. A line the reader \
+            cannot read exits 2 with its line and column.
             --format json prints {"conflicts":[{"constraints":[{"address","text","kind","mask"?}], \
-            "unsatisfiable", "minimal":[[address…]], "apple_broke", "lab_breaks", "explanation"}]} (each \
-            constraint also with its words, form, constant, whether the breaking rule protects it, the depth \
-            of its owner in the hierarchy inferred from the list and whether it spaces two views; each \
-            conflict with its lines, platform, fixes and unsatisfiable_within_printing: true also when the \
-            constraints hold only with no slack, so a constant rounded in printing makes them conflict).
+            "unsatisfiable", "omits", "minimal":[[address…]], "apple_choice_in_paste", "apple_broke", \
+            "lab_breaks", "lab_tied_with", "lab_rule", "explanation"}]} (each constraint also with its words, \
+            form, constant, whether the breaking rule protects it, the depth of its owner in the hierarchy \
+            inferred from the list, whether it spaces two views, and every feature the rule's steps can read; \
+            each conflict with its lines, platform, whether its list is whole, fixes and \
+            unsatisfiable_within_printing: true also when the constraints hold only with no slack; lab_rule \
+            with the rule's steps, its accuracy cross-validated and in-sample, the kinds of conflict the log \
+            shows and those the rule is weaker on).
             Examples:
               layoutlab log console.txt
               pbpaste | layoutlab log - --format json

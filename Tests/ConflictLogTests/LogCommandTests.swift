@@ -45,7 +45,7 @@ struct LogCommandTests {
             ))
     }
 
-    /// JSON, from standard input: one object per log of a dump, the keys, addresses as keys.
+    /// JSON, from standard input: one object per log of a dump, addresses as keys.
     @Test func jsonFromStandardInput() throws {
         let dump = try String(contentsOfFile: Self.logPath("dump.log"), encoding: .utf8)
         let r = try Self.run(["log", "-", "--format", "json"], input: dump)
