@@ -2,7 +2,7 @@ import ConflictLog
 import Foundation
 import Solver
 
-/// A conflict log's constraints rebuilt as a linear system (issue 22). Every item a constraint names
+/// A conflict log's constraints rebuilt as a linear system. Every item a constraint names
 /// becomes a rectangle (x, y, width, height in one coordinate space; layout guides too), superviews
 /// are inferred where the log shows them (`'|'` names; the superview an autoresizing constraint's
 /// unary position is relative to), and the engine's own rule that sizes are never negative is added

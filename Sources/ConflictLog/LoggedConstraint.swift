@@ -1,4 +1,4 @@
-/// What an Auto Layout conflict log prints of a constraint, read back (issue 22). UIKit and AppKit
+/// What an Auto Layout conflict log prints of a constraint, read back. UIKit and AppKit
 /// print `-[NSLayoutConstraint description]`: the class and address, an autoresizing mask, an
 /// identifier, then the relation either as an equation (`a.leading == b.trailing + 8`) or, for the
 /// shapes Apple's `_constraintType` recognises, in Visual Format (`H:|-(8)-[a]`, `[a]-(8)-[b]`,

@@ -13,18 +13,23 @@ struct LogCommand: ParsableCommand {
         abstract: "Explain an Auto Layout conflict log: the system rebuilt and solved, what conflicts and why, fixes.",
         discussion: """
             Reads every log in FILE (or standard input with -): a single log or a whole console dump, with the \
-            decorations pastes carry. For each: what each constraint says and where it comes from (the app, a \
-            translated autoresizing mask, a cell's encapsulated size, a stack view, …), whether the listed \
-            constraints truly cannot hold together (rebuilt and solved: views as rectangles, sizes never \
-            negative, margins of 8), the minimal sets that conflict, the constraint Apple broke and the one \
-            the lab's breaking rule picks without reading the recovery line, and the usual fixes, each checked \
-            by solving again. A line the reader cannot read exits 2 with its line and column.
+            decorations pastes carry, whole or cut anywhere after the list. For each: what each constraint says \
+            and where it comes from (the app, a translated autoresizing mask, a cell's encapsulated size, a \
+            stack view, …), whether the listed constraints truly cannot hold together (rebuilt and solved: views \
+            as rectangles, sizes never negative, margins of 8) and, when they can, what the log omits, the \
+            minimal sets that conflict, the constraint Apple broke (or that the paste ends before naming it), \
+            the one the lab's breaking rule picks without reading the recovery line with the rule's \
+            cross-validated accuracy, and the usual fixes, each checked by solving again. A line the reader \
+            cannot read exits 2 with its line and column.
             --format json prints {"conflicts":[{"constraints":[{"address","text","kind","mask"?}], \
-            "unsatisfiable", "minimal":[[address…]], "apple_broke", "lab_breaks", "explanation"}]} (each \
-            constraint also with its words, form, constant, whether the breaking rule protects it, the depth \
-            of its owner in the hierarchy inferred from the list and whether it spaces two views; each \
-            conflict with its lines, platform, fixes and unsatisfiable_within_printing: true also when the \
-            constraints hold only with no slack, so a constant rounded in printing makes them conflict).
+            "unsatisfiable", "omits", "minimal":[[address…]], "apple_choice_in_paste", "apple_broke", \
+            "lab_breaks", "lab_tied_with", "lab_rule", "explanation"}]} (each constraint also with its words, \
+            form, constant, whether the breaking rule protects it, the depth of its owner in the hierarchy \
+            inferred from the list, whether it spaces two views, and every feature the rule's steps can read; \
+            each conflict with its lines, platform, whether its list is whole, fixes and \
+            unsatisfiable_within_printing: true also when the constraints hold only with no slack; lab_rule \
+            with the rule's steps, its accuracy cross-validated and in-sample, the kinds of conflict the log \
+            shows and those the rule is weaker on).
             Examples:
               layoutlab log console.txt
               pbpaste | layoutlab log - --format json
@@ -108,7 +113,8 @@ struct LogCommand: ParsableCommand {
 
     static func json(_ a: ConflictAnalysis) -> JSONValue {
         func key(_ k: Int?) -> JSONValue { k.map { .string(a.members[$0].constraint.key) } ?? .null }
-        let constraints: [JSONValue] = zip(a.members, a.candidates).map { m, candidate in
+        let constraints: [JSONValue] = a.members.indices.map { k in
+            let (m, candidate) = (a.members[k], a.candidates[k])
             var members: [(String, JSONValue)] = [
                 ("address", m.constraint.address.map(JSONValue.string) ?? .null), ("text", .string(m.constraint.text)),
                 ("kind", .string(m.kind.rawValue)),
@@ -119,6 +125,7 @@ struct LogCommand: ParsableCommand {
                 ("constant", .number(m.constraint.constant)),
                 ("protected", .bool(candidate.isProtected)), ("owner_depth", .number(Double(candidate.ownerDepth))),
                 ("spacing", .bool(candidate.isSpacing)),
+                ("features", .object(a.ruleFeatures[k].map { ($0.name, .number($0.value)) })),
             ]
             return .object(members)
         }
@@ -131,13 +138,42 @@ struct LogCommand: ParsableCommand {
             ("lines", .array([.number(Double(a.log.firstLine)), .number(Double(a.log.lastLine))])),
             ("platform", .string(a.log.platform.rawValue)),
             ("constraints", .array(constraints)),
+            ("list_complete", .bool(a.log.isListComplete)),
             ("unsatisfiable", .bool(a.isUnsatisfiable)),
             ("unsatisfiable_within_printing", .bool(a.isUnsatisfiableWithinPrinting)),
+            ("omits", .array(a.omissions.map { .string($0.rawValue) })),
             ("minimal", .array(a.minimal.map { .array($0.map { key($0) }) })),
+            ("apple_choice_in_paste", .bool(a.log.broken != nil)),
             ("apple_broke", key(a.appleBroke)),
             ("lab_breaks", key(a.labBreaks)),
+            ("lab_tied_with", .array(a.labTiedWith.map { key($0) })),
+            ("lab_rule", ruleJSON(a)),
             ("fixes", .array(fixes)),
             ("explanation", .string(a.explanation)),
+        ])
+    }
+
+    /// The rule behind `lab_breaks`: its steps, how sure it is overall and on this log's kinds of
+    /// conflict (cross-validated, `RuleAccuracy`).
+    static func ruleJSON(_ a: ConflictAnalysis) -> JSONValue {
+        func figure(_ f: RuleAccuracy.Figure) -> JSONValue {
+            .object([
+                ("hits", .number(Double(f.hits))), ("logs", .number(Double(f.logs))), ("accuracy", .number(f.fraction)),
+            ])
+        }
+        let rule = BreakingRule.rule
+        return .object([
+            ("steps", .array(rule.steps.map { .string($0.description) })),
+            ("evidence", .string(ConflictAnalysis.ruleEvidence.rawValue)),
+            ("ties", .string(rule.ties.rawValue)),
+            ("cross_validated", figure(RuleAccuracy.crossValidated)),
+            ("in_sample", figure(RuleAccuracy.inSample)),
+            ("shapes", .array(a.shapes.map { .string($0.rawValue) })),
+            (
+                "shape_accuracy",
+                .object(a.shapes.compactMap { s in RuleAccuracy.byShape[s].map { (s.rawValue, figure($0)) } })
+            ),
+            ("weak_shapes", .array(a.shapes.filter(RuleAccuracy.isWeak).map { .string($0.rawValue) })),
         ])
     }
 }

@@ -8,7 +8,7 @@ import Scenario
 import Testing
 import ViewTree
 
-/// A log's system rebuilt and solved, explained and fixed (issue 22), on logs written for the tests.
+/// A log's system rebuilt and solved, explained and fixed, on logs written for the tests.
 @Suite("Explaining conflict logs")
 struct AnalysisTests {
     static func analysis(_ name: String, log k: Int = 0) throws -> ConflictAnalysis {
