@@ -71,7 +71,10 @@ let package = Package(
         // A conflict log's system rebuilt and solved, explained, fixed; Apple's choice and the lab's (issue 22).
         .target(
             name: "ConflictAnalysis",
-            dependencies: ["ConflictLog", "Solver", "AutoLayout", "ConstraintModel", "Scenario", "ViewTree", "Geometry"]),
+            dependencies: [
+                "ConflictLog", "Solver", "AutoLayout", "ConstraintModel", "Scenario", "ViewTree", "Geometry", "LabJSON",
+                "Report",
+            ]),
         // Springs and struts with every known resizing policy (DESIGN 3.2).
         .target(name: "Springs", dependencies: ["ViewTree"]),
         // Pictures of divergences (SVG) and the run report: values in, text out.
