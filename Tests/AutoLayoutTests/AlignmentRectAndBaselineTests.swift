@@ -7,7 +7,7 @@ import Testing
 import Translation
 import ViewTree
 
-/// Alignment rects and baselines in the view model (issue 21): constraints act on the alignment
+/// Alignment rects and baselines in the view model: constraints act on the alignment
 /// rect, frames are read around it, and a resize keeps the insets, whatever the translation.
 @Suite("Alignment rects and baselines")
 struct AlignmentRectAndBaselineTests {

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 import ViewTree
 
-/// Hand-written constraints at the edges of the numbers (issue 13): constants of ±1e12, multipliers of
+/// Hand-written constraints at the edges of the numbers: constants of ±1e12, multipliers of
 /// 1e-12 and 1e12, required cycles and hundreds of duplicates, over generated trees. The backend must
 /// finish every step with finite frames — conflicts broken and ambiguity reported as usual — never
 /// NaN or a hang (the time limit).

@@ -5,7 +5,7 @@ import InterfaceBuilder
 import Testing
 import ViewTree
 
-/// AppKit documents (issue 21): controls' alignment rects by kind and era, baselines, NSStackView.
+/// AppKit documents: controls' alignment rects by kind and era, baselines, NSStackView.
 @Suite("AppKit documents")
 struct AppKitDocumentTests {
     /// A macOS xib whose root holds `body`, with `constraints` on the root.

@@ -7,7 +7,7 @@ import Testing
 import ViewTree
 
 /// The rules of docs/interface-builder.md, each on a document written for the test (`Fixtures/`, or a
-/// template below): what Xcode and UIKit add to a document's constraints (issue 20).
+/// template below): what Xcode and UIKit add to a document's constraints.
 @Suite("Interface Builder rules")
 struct IBRuleTests {
     static func fixture(_ name: String, sizeClasses: SizeClasses? = nil) throws -> IBImport {

@@ -6,7 +6,7 @@ import LabJSON
 import Testing
 import ViewTree
 
-/// Constructed documents, one element the importer reads at a time (issue 10).
+/// Constructed documents, one element the importer reads at a time.
 @Suite("Interface Builder import")
 struct ImportTests {
     /// An iOS xib whose root view holds `body`, with `constraints` on the root.

@@ -4,7 +4,7 @@ import Scenario
 import Testing
 import ViewTree
 
-/// Issue 8's scenario keys: UIKit's property names, insets as objects, rejected where wrong.
+/// The scenario's margin keys: UIKit's property names, insets as objects, rejected where wrong.
 @Suite("Margin, safe-area and view-controller keys")
 struct MarginKeysTests {
     static let full = """

@@ -3,7 +3,7 @@ import Solver
 import Testing
 import TestSupport
 
-/// Degenerate systems (issue 13): constants of 1e12 and more, multipliers of 1e-12, required cycles,
+/// Degenerate systems: constants of 1e12 and more, multipliers of 1e-12, required cycles,
 /// thousands of duplicate constraints. Whatever the mix, the solver finishes — every constraint added
 /// or refused with a typed `SolverError` — and every variable holds a finite value; never a hang (the
 /// time limit) or NaN.

@@ -7,7 +7,7 @@ import Sweep
 import Testing
 import ViewTree
 
-/// Issue 25: GNUstep master's Auto Layout engine (Engines/appkit) beside the lab's. The generators,
+/// GNUstep master's Auto Layout engine (Engines/appkit) beside the lab's. The generators,
 /// the per-source comparisons and the causes of two Auto Layout engines run everywhere; the live
 /// engine where Engines/appkit/build-gnustep-master.sh has built it.
 @Suite("GNUstep master's Auto Layout")

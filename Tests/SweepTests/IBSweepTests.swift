@@ -4,7 +4,7 @@ import Sweep
 import TestSupport
 import Testing
 
-/// Sweeps import Interface Builder documents as check-ib does (issue 20): build-time pins and scroll
+/// Sweeps import Interface Builder documents as check-ib does: build-time pins and scroll
 /// content are in the scenario; a device step lays the scene out in that device's size classes.
 @Suite("Interface Builder sources in sweeps")
 struct IBSweepTests {
@@ -58,7 +58,7 @@ struct IBSweepTests {
         #expect(!scenario.constraints.contains { $0.identifier == "c-held-w-placeholder" })
     }
 
-    /// Sweeps over AppKit documents keep alignment rects (issue 21): resized, a button's bezel stays 20
+    /// Sweeps over AppKit documents keep alignment rects: resized, a button's bezel stays 20
     /// points from the corner with its frame 7 beyond it, and a checkbox moved by its mask's
     /// translation (AppKit's form) lands where springs and struts put its frame.
     @Test func anAppKitDocumentKeepsItsAlignmentRectsThroughAResize() throws {

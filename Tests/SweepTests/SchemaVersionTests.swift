@@ -3,9 +3,9 @@ import Store
 import Sweep
 import Testing
 
-/// results.db's schema version 2 (issue 23) against version 1, on a database version 1 wrote
+/// results.db's schema version 2 against version 1, on a database version 1 wrote
 /// (`Fixtures/schema-v1.db`, from `Fixtures/schema-v1.yaml`): upgraded in place, and written afresh by
-/// today's writer, it answers every documented and curated query — and the report's — with the same
+/// the current writer, it answers every documented and curated query — and the report's — with the same
 /// rows as the untouched file.
 @Suite("results.db schema versions")
 struct SchemaVersionTests {
@@ -115,7 +115,7 @@ struct SchemaVersionTests {
         try Self.expectSameRows(try Database(path: untouched, readOnly: true), try Database(path: upgraded), "reopened")
     }
 
-    /// Today's writer, running the fixture's experiment again into a new file, writes version 2 rows
+    /// The current writer, running the fixture's experiment again into a new file, writes version 2 rows
     /// that read back as version 1's did.
     @Test func theWriterAnswersAsVersion1Did() throws {
         let v1 = try Self.copyOfVersion1()

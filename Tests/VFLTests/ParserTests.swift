@@ -159,7 +159,7 @@ struct ScenarioFormatTests {
     }
 }
 
-/// Baselines in the Visual Format Language (issue 21): the alignment options, baseline-to-baseline
+/// Baselines in the Visual Format Language: the alignment options, baseline-to-baseline
 /// spacing and its refusal for horizontal layout, and `|` beside a view without a superview, each
 /// with Apple's message and caret (the parser's cursor, `NSLayoutConstraintParser`).
 @Suite("Visual Format baselines and superviews")
