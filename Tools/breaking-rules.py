@@ -1,136 +1,265 @@
 #!/usr/bin/env python3
-"""Which constraint does Apple break? Candidate rules scored on a conflict-log corpus.
+"""Which constraint does Apple break? The lab's breaking rule, fitted and judged on real conflict logs.
 
-    Tools/breaking-rules.py [CORPUS]
+    Tools/breaking-rules.py [CORPUS] [--check]
 
-Runs `layoutlab log --format json` on every NNNN.log of CORPUS (default $LAYOUTLAB_LOG_CORPUS, else
-../shared/corpus/logs beside the repository; needs a built layoutlab, `swift build`) and, for each
-rule below, counts the logs where the rule, reading the listed constraints only (class, identifier,
-form, constant, order, and the depth of its owner in the hierarchy `LogHierarchy` infers from the
-list), names the constraint the log's recovery line names. The lab's rule is the last one;
-`BreakingRule` in Sources/AutoLayout implements it, and `layoutlab log` reports it as `lab_breaks`.
-The rule is fitted to this corpus: each step's evidence is printed (the logs it decides), and a
-leave-one-out check of choosing among these rules by their score.
+Reads every NNNN.log of CORPUS (default $LAYOUTLAB_LOG_CORPUS, else ../shared/corpus/logs beside the
+repository) with `layoutlab log --format json` ($LAYOUTLAB, else .build/debug/layoutlab: `swift build`),
+which gives each listed constraint the features a step of the rule can read (RuleStep.Feature; those
+of the inferred hierarchy under each level of evidence, LogHierarchy.Evidence).
+
+The rule has UIKit's shape (BreakingRule): the constraint greatest under a sequence of steps, each a
+feature and which end of it is broken first, then the list's order (earlier or later). Fitting chooses
+the hierarchy evidence, the steps and the order by a beam search over the logs' agreement with Apple's
+choice; a step goes in only if it names Apple's choice in at least two more logs.
+
+The headline is leave-one-repository-out (LORO): MANIFEST.tsv's repo column groups the logs, each log
+whose repository is `unknown (…)` is a group of its own; the rule is fitted on all other groups and
+predicts each held-out group's logs. Beside it, the in-sample figure of the rule fitted on all logs. A
+step of that rule whose removal from the search does not lower the LORO figure is dropped. The figures
+per kind of conflict (ConflictShape) are LORO too. With --check, exits 1 unless `layoutlab log` applies
+this rule and reports these figures (BreakingRule.rule, ConflictAnalysis.ruleEvidence, RuleAccuracy).
 """
-import json, os, re, subprocess, sys
+import csv, json, os, subprocess, sys
+from collections import Counter
 
 here = os.path.dirname(os.path.abspath(__file__))
-corpus = sys.argv[1] if len(sys.argv) > 1 else os.environ.get('LAYOUTLAB_LOG_CORPUS') or os.path.join(here, '..', '..', 'shared', 'corpus', 'logs')
+args = [a for a in sys.argv[1:] if not a.startswith('--')]
+check = '--check' in sys.argv
+corpus = args[0] if args else os.environ.get('LAYOUTLAB_LOG_CORPUS') or os.path.join(here, '..', '..', 'shared', 'corpus', 'logs')
 lab = os.environ.get('LAYOUTLAB') or os.path.join(here, '..', '.build', 'debug', 'layoutlab')
 if not os.path.isdir(corpus):
     sys.exit(f'no corpus at {corpus}')
 if not os.access(lab, os.X_OK):
     sys.exit(f'no layoutlab at {lab}: run swift build first')
 
+EVIDENCE = ['named', 'stack_views', 'siblings', 'all']  # LogHierarchy.Evidence, least heuristic first
+# The search: a beam of 12 sequences, at most 6 steps, and a step goes in only if it names Apple's
+# choice in at least 2 more logs (a step resting on one log is that log, not a rule).
+BEAM, MAX_STEPS, MIN_GAIN = 12, 6, 2
+
+# ---- The logs ----------------------------------------------------------------------------------------
+repo_of = {row['file']: row['repo'] for row in csv.DictReader(open(os.path.join(corpus, 'MANIFEST.tsv')), delimiter='\t')}
 logs = []
 for name in sorted(f for f in os.listdir(corpus) if f.endswith('.log')):
     out = subprocess.run([lab, 'log', os.path.join(corpus, name), '--format', 'json'], capture_output=True, text=True, check=True)
     for c in json.loads(out.stdout)['conflicts']:
         keys = [m['address'] or m['text'] for m in c['constraints']]
-        broken = keys.index(c['apple_broke']) if c['apple_broke'] in keys else None
-        logs.append((name, c['constraints'], broken, c['platform']))
-
-def unprotected(cs):
-    return [i for i, m in enumerate(cs) if not m['protected']] or list(range(len(cs)))
-
-def largest(cs, pool, later=True):
-    best = pool[0]
-    for i in pool[1:]:
-        a, b = abs(cs[i]['constant']), abs(cs[best]['constant'])
-        if a > b or (later and a == b): best = i
-    return best
-
-def is_size(m):
-    """A unary size: `[X(c)]`, or `X.width == c` (no second item)."""
-    return m['form'] == 'size' or re.search(r'\.(width|height) [=≥≤] −?-?[0-9.]+( @[0-9.]+)?$', m['words']) is not None
-
-def keyed(key, later=True):
-    """Among the unprotected (all if none), the largest key; the later one on a tie."""
-    def rule(cs):
-        pool = unprotected(cs)
-        best = pool[0]
-        for i in pool[1:]:
-            a, b = key(cs[i]), key(cs[best])
-            if a > b or (later and a == b): best = i
-        return best
-    return rule
-
-def old_rule(cs, later=True):
-    pool = unprotected(cs)
-    pool = [i for i in pool if cs[i]['form'] != 'leadingPin'] or pool
-    return largest(cs, pool, later)
-
-depth = lambda m: m['owner_depth']
-not_pin = lambda m: m['form'] != 'leadingPin'
-spacing = lambda m: m['spacing']
-size = lambda m: abs(m['constant'])
-lab_rule = keyed(lambda m: (depth(m), not_pin(m), spacing(m), size(m)))
-
-rules = [
-    ('the first listed', lambda cs: 0),
-    ('the last listed', lambda cs: len(cs) - 1),
-    ('the first not protected', lambda cs: unprotected(cs)[0]),
-    ('the last not protected', lambda cs: unprotected(cs)[-1]),
-    ('the first hand-written', lambda cs: next((i for i, m in enumerate(cs) if m['kind'] in ('hand-written', 'library')), 0)),
-    ('the first size ([X(c)], X.width == c), else the first not protected',
-     lambda cs: next((i for i in unprotected(cs) if is_size(cs[i])), unprotected(cs)[0])),
-    ('not protected, largest constant, earlier on a tie', lambda cs: largest(cs, unprotected(cs), later=False)),
-    ('not protected, largest constant, later on a tie', lambda cs: largest(cs, unprotected(cs))),
-    ('not protected, not a leading pin, largest constant, earlier on a tie', lambda cs: old_rule(cs, later=False)),
-    ('not protected, not a leading pin, largest constant, later on a tie (the rule before owner depth)', old_rule),
-    ('not protected, deepest owner, largest constant', keyed(lambda m: (depth(m), size(m)))),
-    ('not protected, deepest owner, not a leading pin, largest constant',
-     keyed(lambda m: (depth(m), not_pin(m), size(m)))),
-    ('not protected, deepest owner, spacing, largest constant', keyed(lambda m: (depth(m), spacing(m), size(m)))),
-    ('not protected, not a leading pin, spacing, largest constant (no owner depth)',
-     keyed(lambda m: (not_pin(m), spacing(m), size(m)))),
-    ('not protected, deepest owner, not a leading pin, spacing (no constant)',
-     keyed(lambda m: (depth(m), not_pin(m), spacing(m)))),
-    ('the lab\'s rule, earlier on a tie', keyed(lambda m: (depth(m), not_pin(m), spacing(m), size(m)), later=False)),
-    ('the lab\'s rule: not protected, deepest owner, not a leading pin, spacing, largest constant, later on a tie',
-     lab_rule),
-]
-
+        repo = repo_of[name]
+        logs.append(dict(
+            name=name[:4], group=f'{repo} {name}' if repo.startswith('unknown') else repo,
+            features=[m['features'] for m in c['constraints']],
+            broken=keys.index(c['apple_broke']) if c['apple_broke'] in keys else None,
+            lab=keys.index(c['lab_breaks']) if c['lab_breaks'] in keys else None,
+            lab_rule=c['lab_rule'], shapes=c['lab_rule']['shapes']))
+groups = sorted({l['group'] for l in logs})
 total = len(logs)
-print(f'{total} logs, {sum(1 for l in logs if l[2] is not None)} with the broken constraint found in the list')
-scores = []
-for name, rule in rules:
-    hits = [l[0] for l in logs if l[2] is not None and rule(l[1]) == l[2]]
-    scores.append(len(hits))
-    print(f'{len(hits):3d} of {total} ({100 * len(hits) / total:.1f}%)  {name}')
-# The facts the rule's first two steps rest on.
-protected = [(l, i) for l in logs for i, m in enumerate(l[1]) if m['protected']]
-protected_broken = [l[0] for l, i in protected if l[2] == i]
-only_protected = [l[0] for l in logs if all(m['protected'] for m in l[1])]
-pins = [(l, i) for l in logs for i, m in enumerate(l[1]) if m['form'] == 'leadingPin' and m['kind'] in ('hand-written', 'library')]
-print(f'protected constraints: {len(protected)} in {len({l[0] for l, _ in protected})} logs, broken {len(protected_broken)} times '
-      f'({" ".join(protected_broken) or "never"}; logs listing nothing else: {" ".join(only_protected) or "none"})')
-print(f"the app's leading pins (|-(c)-[X]): {len(pins)}, broken {sum(1 for l, i in pins if l[2] == i)}")
-misses = [l[0] for l in logs if l[2] is None or lab_rule(l[1]) != l[2]]
-print('the lab\'s rule misses:', ' '.join(m.replace('.log', '') for m in misses))
-for platform in ('uikit', 'appkit'):
-    sub = [l for l in logs if l[3] == platform]
-    print(f'  {platform}: {sum(1 for l in sub if l[2] is not None and lab_rule(l[1]) == l[2])} of {len(sub)}')
-# Each step's evidence: the logs where the rule and the rule without that step name different
-# constraints (gained: only the full rule names Apple's choice; lost: only the rule without the step).
-def differences(rule, other):
-    gained = [l[0][:4] for l in logs if rule(l[1]) == l[2] != other(l[1])]
-    lost = [l[0][:4] for l in logs if other(l[1]) == l[2] != rule(l[1])]
-    return f"gains {' '.join(gained) or '-'}; loses {' '.join(lost) or '-'}"
-steps = [
-    ('owner depth', keyed(lambda m: (not_pin(m), spacing(m), size(m)))),
-    ('the leading-inset step', keyed(lambda m: (depth(m), spacing(m), size(m)))),
-    ('the spacing step', keyed(lambda m: (depth(m), not_pin(m), size(m)))),
-    ('the constant', keyed(lambda m: (depth(m), not_pin(m), spacing(m)))),
-    ('later on a tie', keyed(lambda m: (depth(m), not_pin(m), spacing(m), size(m)), later=False)),
-]
-for name, without in steps:
-    print(f'the lab\'s rule against itself without {name}: {differences(lab_rule, without)}')
-print(f'the lab\'s rule against the rule before owner depth: {differences(lab_rule, old_rule)}')
-# Leave one out: choose the best-scoring rule without each log, score it on that log.
-loo = 0
-for k, l in enumerate(logs):
-    rest = logs[:k] + logs[k + 1:]
-    best = max(range(len(rules)), key=lambda r: (sum(1 for m in rest if m[2] is not None and rules[r][1](m[1]) == m[2]), r))
-    loo += l[2] is not None and rules[best][1](l[1]) == l[2]
-print(f'leave-one-out, choosing among these rules: {loo} of {total}')
+unknown = sum(1 for g in groups if g.startswith('unknown'))
+print(f'{total} logs from {len(groups)} groups ({len(groups) - unknown} repositories or sites; {unknown} logs of unknown '
+      f'repository, each a group of its own); Apple\'s choice found in the list in '
+      f'{sum(1 for l in logs if l["broken"] is not None)}')
+
+# ---- Rules ---------------------------------------------------------------------------------------------
+def features_at(evidence):
+    """The feature names a rule under `evidence` reads: the hierarchy's at that level, the rest as they are."""
+    names = logs[0]['features'][0].keys()
+    out = [n for n in names if '@' not in n]
+    out += [n.split('@')[0] for n in names if n.endswith('@' + evidence)]
+    return out
+
+def value(f, name, evidence):
+    return f[name] if name in f else f[f'{name}@{evidence}']
+
+# Per log, per (feature, evidence): the candidates' values, read once.
+columns = {}
+for l in logs:
+    l['columns'] = {}
+    for evidence in EVIDENCE:
+        for n in features_at(evidence):
+            l['columns'][n, evidence] = [value(f, n, evidence) for f in l['features']]
+
+def narrow(log, cands, step, evidence):
+    """The candidates of `cands` greatest under one more step."""
+    n, sign = step
+    col = log['columns'][n, evidence]
+    best = max(sign * col[i] for i in cands)
+    return [i for i in cands if sign * col[i] == best]
+
+def top(log, steps, evidence):
+    """The candidates greatest under `steps`, in list order."""
+    cands = list(range(len(log['features'])))
+    for st in steps:
+        cands = narrow(log, cands, st, evidence)
+    return cands
+
+def pick(log, rule):
+    evidence, steps, ties = rule
+    t = top(log, steps, evidence)
+    return t[0] if ties == 'earlier' else t[-1]
+
+def hits(sample, rule):
+    return sum(1 for l in sample if pick(l, rule) == l['broken'])
+
+def score(sample, tops):
+    """The best agreement over the list's order, earlier first on a tie: (hits, -order)."""
+    early = sum(1 for l, t in zip(sample, tops) if t[0] == l['broken'])
+    late = sum(1 for l, t in zip(sample, tops) if t[-1] == l['broken'])
+    return (early, 0) if early >= late else (late, -1)
+
+def fit(sample, excluded=frozenset()):
+    """The rule agreeing with Apple's choice in most of `sample`: per evidence level a beam search over
+    step sequences (a step must add at least MIN_GAIN logs), the order that ties break; on equal scores
+    the less heuristic evidence, the shorter rule, the steps listed first, the earlier order (UIKit's)."""
+    best = None
+    for ei, evidence in enumerate(EVIDENCE):
+        pool = [(n, s) for n in features_at(evidence) for s in (1, -1) if n not in excluded]
+        start = [list(range(len(l['features']))) for l in sample]
+        beam = [([], start, score(sample, start))]
+        found = beam[0]
+        for _ in range(MAX_STEPS):
+            grown = []
+            for steps, tops, sc in beam:
+                used = {s[0] for s in steps}
+                for st in pool:
+                    if st[0] in used:
+                        continue
+                    tops2 = [narrow(l, t, st, evidence) if len(t) > 1 else t for l, t in zip(sample, tops)]
+                    s2 = score(sample, tops2)
+                    if s2[0] - sc[0] >= MIN_GAIN:
+                        grown.append((steps + [st], tops2, s2))
+            if not grown:
+                break
+            grown.sort(key=lambda x: (-x[2][0], [pool.index(s) for s in x[0]]))
+            beam = grown[:BEAM]
+            if beam[0][2][0] > found[2][0]:
+                found = beam[0]
+        steps, _, (h, t) = found
+        candidate = (h, -ei, -len(steps), (evidence, steps, 'earlier' if t == 0 else 'later'))
+        if best is None or candidate[:3] > best[:3]:
+            best = candidate
+    return best[3]
+
+loro_cache = {}
+def loro(excluded=frozenset()):
+    """Per log, whether the rule fitted without its group names Apple's choice."""
+    excluded = frozenset(excluded)
+    if excluded not in loro_cache:
+        right = {}
+        for g in groups:
+            rule = fit([l for l in logs if l['group'] != g], excluded)
+            for l in logs:
+                if l['group'] == g:
+                    right[l['name']] = pick(l, rule) == l['broken']
+        loro_cache[excluded] = right
+    return loro_cache[excluded]
+
+def name(rule):
+    evidence, steps, ties = rule
+    return ', '.join(f'{n}{"+" if s > 0 else "-"}' for n, s in steps) + f'; then the {ties} listed (hierarchy evidence: {evidence})'
+
+def pct(h, n):
+    return f'{h} of {n} ({100 * h / n:.1f}%)' if n else '-'
+
+# ---- Fit, cross-validate, drop the steps cross-validation does not support -----------------------------
+excluded = frozenset()
+cv = loro()
+rule = fit(logs)
+while True:
+    dropped = None
+    for n, _ in rule[1]:
+        without = loro(excluded | {n})
+        if sum(without.values()) >= sum(cv.values()):
+            dropped = (n, without)
+            break
+    if not dropped:
+        break
+    print(f'dropped {dropped[0]}: leave-one-repository-out {sum(dropped[1].values())} without it, {sum(cv.values())} with')
+    excluded = excluded | {dropped[0]}
+    cv = dropped[1]
+    rule = fit(logs, excluded)
+in_sample = hits(logs, rule)
+loro_hits = sum(cv.values())
+print()
+print(f'THE RULE\'S ACCURACY, LEAVE-ONE-REPOSITORY-OUT: {pct(loro_hits, total)}   (in-sample: {pct(in_sample, total)})')
+print(f'the rule: {name(rule)}')
+for p in ('uikit', 'appkit'):
+    sub = [l for l in logs if ('appkit' in l['shapes']) == (p == 'appkit')]
+    print(f'  {p}: {pct(sum(cv[l["name"]] for l in sub), len(sub))} cross-validated, {pct(hits(sub, rule), len(sub))} in-sample')
+print('misses (cross-validated):', ' '.join(sorted(k for k, v in cv.items() if not v)))
+print('misses (in-sample):', ' '.join(l['name'] for l in logs if pick(l, rule) != l['broken']))
+
+# How much the headline owes to the search's settings: LORO with a step needing 1 or 3 more logs.
+for gain in (1, 3):
+    MIN_GAIN, kept = gain, MIN_GAIN
+    loro_cache.clear()
+    print(f'  leave-one-repository-out with a step needing {gain} more log{"s" if gain > 1 else ""}: '
+          f'{sum(loro(excluded).values())} of {total}')
+    MIN_GAIN = kept
+loro_cache.clear()
+loro_cache[frozenset(excluded)] = cv
+
+# Each step's weight: the rule's logs without it (in-sample) and the search's LORO figure without it.
+print('\neach step, as evidence:')
+for i, (n, s) in enumerate(rule[1]):
+    shorter = (rule[0], rule[1][:i] + rule[1][i + 1:], rule[2])
+    gained = [l['name'] for l in logs if pick(l, rule) == l['broken'] != pick(l, shorter)]
+    lost = [l['name'] for l in logs if pick(l, shorter) == l['broken'] != pick(l, rule)]
+    print(f'  {n}{"+" if s > 0 else "-"}: decides {len(gained)} logs for it ({" ".join(gained) or "-"}), '
+          f'{len(lost)} against ({" ".join(lost) or "-"}); leave-one-repository-out without it: '
+          f'{sum(loro(excluded | {n}).values())}')
+other = (rule[0], rule[1], 'later' if rule[2] == 'earlier' else 'earlier')
+print(f'  the {rule[2]} on a tie: {hits(logs, rule)} logs; the {other[2]}: {hits(logs, other)}')
+
+# Ties: logs where the rule's steps leave several candidates.
+tied = [l for l in logs if len(top(l, rule[1], rule[0])) > 1]
+print(f'\nties on every step: {len(tied)} logs; the list\'s order names Apple\'s choice in '
+      f'{sum(1 for l in tied if pick(l, rule) == l["broken"])}, another tied candidate is it in '
+      f'{sum(1 for l in tied if pick(l, rule) != l["broken"] and l["broken"] in top(l, rule[1], rule[0]))} '
+      f'({" ".join(l["name"] for l in tied)})')
+
+# Per kind of conflict, cross-validated.
+print('\nper kind of conflict (cross-validated; in-sample):')
+shapes = {}
+for s in sorted({s for l in logs for s in l['shapes']}):
+    sub = [l for l in logs if s in l['shapes']]
+    shapes[s] = (sum(cv[l['name']] for l in sub), len(sub))
+    print(f'  {s}: {pct(*shapes[s])}; {pct(hits(sub, rule), len(sub))}')
+
+# Simpler rules for comparison, fixed (nothing fitted, so in-sample is their only figure).
+print('\nfixed rules for comparison (in-sample):')
+for label, r in [
+    ('the first listed', ('all', [], 'earlier')),
+    ('the last listed', ('all', [], 'later')),
+    ('the first not UIKit\'s bookkeeping', ('all', [('bookkeeping', -1)], 'earlier')),
+    ('not bookkeeping, largest constant, later on a tie', ('all', [('bookkeeping', -1), ('constant', 1)], 'later')),
+    ('the first form of the rule, read off the logs by hand (the same steps)',
+     ('all', [('bookkeeping', -1), ('owner_depth', 1), ('leading_pin', -1), ('spacing', 1), ('constant', 1)], 'later')),
+]:
+    print(f'  {pct(hits(logs, r), total)}  {label}')
+
+# ---- What layoutlab applies and reports ----------------------------------------------------------------
+reported = logs[0]['lab_rule']
+swift = (reported['evidence'], [(s[:-1], 1 if s[-1] == '+' else -1) for s in reported['steps']], reported['ties'])
+problems = []
+if swift != rule:
+    problems.append(f'BreakingRule.rule / ConflictAnalysis.ruleEvidence is "{name(swift)}", the fit is "{name(rule)}"')
+if any(l['lab'] != pick(l, rule) for l in logs):
+    problems.append('lab_breaks differs from the fitted rule\'s pick in ' + ' '.join(l['name'] for l in logs if l['lab'] != pick(l, rule)))
+want = {'cross_validated': (loro_hits, total), 'in_sample': (in_sample, total)}
+for k, (h, n) in want.items():
+    got = reported[k]
+    if (got['hits'], got['logs']) != (h, n):
+        problems.append(f'RuleAccuracy: {k} is {got["hits"]} of {got["logs"]}, measured {h} of {n}')
+for l in logs:
+    for s, f in l['lab_rule']['shape_accuracy'].items():
+        if (f['hits'], f['logs']) != shapes.get(s):
+            problems.append(f'RuleAccuracy.byShape[{s}] is {f["hits"]} of {f["logs"]}, measured {shapes.get(s)}')
+problems = list(dict.fromkeys(problems))
+print('\nlayoutlab log applies this rule and reports these figures' if not problems else '\nlayoutlab log is out of date:')
+for p in problems:
+    print('  ' + p)
+print('Swift: steps ' + json.dumps([f'{n}{"+" if s > 0 else "-"}' for n, s in rule[1]]) + f', ties .{rule[2]}, '
+      f'evidence .{rule[0]}; crossValidated {loro_hits} of {total}, inSample {in_sample} of {total}, byShape '
+      + ', '.join(f'.{s}: {h} of {n}' for s, (h, n) in shapes.items()))
+if check and problems:
+    sys.exit(1)

@@ -110,8 +110,9 @@ extension AutoLayoutEngine {
     }
 
     /// What `BreakingRule` reads of an installed or installing constraint: its owner is its items'
-    /// nearest common ancestor (a layout guide's, its view's), the root at depth 0; a leading pin
-    /// ties `X.leading|left|top` to X's own superview (not a guide of it), multiplier 1.
+    /// nearest common ancestor (a layout guide's, its view's), the root at depth 0, and so are its
+    /// items' depths; a leading pin ties `X.leading|left|top` to X's own superview (not a guide of it),
+    /// multiplier 1.
     public func breakingCandidate(_ c: LayoutConstraint) -> BreakingRule.Candidate {
         let first = variables.item(c.item1)
         let second = c.item2.map(variables.item)
@@ -119,8 +120,10 @@ extension AutoLayoutEngine {
         let isLeadingPin =
             [.leading, .left, .top].contains(c.attr1) && c.attr2 == c.attr1 && c.multiplier == 1 && first.guide == nil
             && second.map { $0.guide == nil && $0.view == first.view.flatMap { tree.parentIndex[$0] } } == true
+        let depth = { (view: Int?) in self.variables.chain(view).count - 1 }
         return BreakingRule.candidate(
-            c, ownerDepth: variables.chain(owner).count - 1, isLeadingPin: isLeadingPin)
+            c, ownerDepth: depth(owner), itemDepths: (depth(first.view), second.map { depth($0.view) } ?? -1),
+            isLeadingPin: isLeadingPin)
     }
 
     /// Translates every mask from the current frames and installs the constraints as one batch (views

@@ -14,8 +14,9 @@ extension AutoLayoutEngine {
     /// The views whose unrounded frames differ by more than `tolerance` points on any edge between the
     /// solver's current solution and a fresh solver fed the constraints installed now, in the order
     /// they were installed, with the superview's size and the insets at their current suggestions
-    /// (`Solver.compareWithFreshSolve`). A view whose variables the fresh solve leaves ambiguous is not
-    /// compared (any frame is as right as another there). Cost: one build of the tree's system.
+    /// (`Solver.compareWithFreshSolve`). A view whose variables either solve finds ambiguous is not
+    /// compared (another optimum gives it another frame, as right as this one). Cost: one build of the
+    /// tree's system.
     ///
     /// This is a check of the lab against itself, for `layoutlab sweep --verify-solver`: `every-step`
     /// timing against `once` is not one (the two differ by design, `every-step` translating the masks

@@ -56,6 +56,9 @@ public struct ConflictAnalysis: Sendable {
     public var hierarchy: LogHierarchy
     /// The member the lab's breaking rule picks from the list alone.
     public var labBreaks: Int?
+    /// The members that tie with `labBreaks` on every step of the rule: between them the list's order
+    /// alone decides, which is no prediction.
+    public var labTiedWith: [Int]
     /// The usual fixes (a view's translation off, a constraint lowered to 999), each solved again.
     public var fixes: [Fix]
 
@@ -73,29 +76,82 @@ public struct ConflictAnalysis: Sendable {
         minimal = isUnsatisfiable ? system.minimalConflicts() : []
         negativeSizes = minimal.map { system.negativeSizes(in: $0) }
         appleBroke = log.brokenIndex
-        let hierarchy = LogHierarchy(system, log.constraints)
-        self.hierarchy = hierarchy
-        candidates = zip(log.constraints, system.memberItems).map { Self.candidate($0, $1, hierarchy) }
-        labBreaks = BreakingRule.choose(candidates)
+        hierarchy = LogHierarchy(system, log.constraints)
+        let conflicting = Set(minimal.joined())
+        let candidatesUnder = Dictionary(
+            uniqueKeysWithValues: LogHierarchy.Evidence.allCases.map { evidence in
+                let h = LogHierarchy(system, log.constraints, evidence: evidence)
+                return (
+                    evidence,
+                    log.constraints.indices.map { k in
+                        Self.candidate(
+                            log.constraints[k], system.memberItems[k], h,
+                            inConflict: conflicting.isEmpty || conflicting.contains(k))
+                    }
+                )
+            })
+        candidates = candidatesUnder[Self.ruleEvidence]!
+        ruleFeatures = Self.features(candidatesUnder)
+        let ranking = BreakingRule.ranking(candidates)
+        labBreaks = ranking?.pick
+        labTiedWith = ranking?.tiedWith ?? []
         fixes = []
         fixes = FixFinder.fixes(self)
     }
 
-    /// The rule's view of a logged constraint: its class and identifier, how deep its owner sits in
-    /// the inferred hierarchy, whether Apple printed it as a leading pin (`|-(c)-[X]`), whether it
-    /// spaces two views, its constant.
+    /// The rule's view of a logged constraint: its class and identifier, how deep its owner and items
+    /// sit in the inferred hierarchy, whether Apple printed it as a leading pin (`|-(c)-[X]`), whether
+    /// it spaces two views or sizes one against a constant, its relation, multiplier and constant,
+    /// whether a set that cannot hold has it (every member, when the list holds as printed).
     static func candidate(
-        _ c: LoggedConstraint, _ items: LogSystem.Items, _ hierarchy: LogHierarchy
+        _ c: LoggedConstraint, _ items: LogSystem.Items, _ hierarchy: LogHierarchy, inConflict: Bool
     ) -> BreakingRule.Candidate {
-        BreakingRule.Candidate(
+        let a1 = LayoutAttribute(name: c.firstAttribute)
+        return BreakingRule.Candidate(
             isProtected: BreakingRule.isProtected(className: c.className, identifier: c.identifier),
             ownerDepth: hierarchy.ownerDepth(items.first, items.second),
+            firstItemDepth: hierarchy.depth(items.first),
+            secondItemDepth: c.second == nil ? -1 : items.second.map(hierarchy.depth) ?? -1,
             isLeadingPin: c.form == .leadingPin,
-            isSpacing: LayoutAttribute(name: c.firstAttribute).map { a1 in
-                c.secondAttribute.flatMap(LayoutAttribute.init(name:)).map(a1.isOpposite) ?? false
-            } ?? false,
-            constant: c.constant)
+            isSpacing: a1.map { a1 in c.secondAttribute.flatMap(LayoutAttribute.init(name:)).map(a1.isOpposite) ?? false
+            }
+                ?? false,
+            isUnarySize: c.second == nil && (c.firstAttribute == "width" || c.firstAttribute == "height"),
+            isEquality: c.relation == "==", multiplier: c.multiplier, constant: c.constant, inConflict: inConflict)
     }
+
+    /// How much of the evidence for a hierarchy (`LogHierarchy.Evidence`) the breaking rule reads:
+    /// chosen with its steps by `Tools/breaking-rules.py`.
+    public static let ruleEvidence: LogHierarchy.Evidence = .all
+
+    /// Per member, every feature a step of the breaking rule could read (`RuleStep.Feature`), those
+    /// of the hierarchy under each level of evidence (`owner_depth@named`): what
+    /// `Tools/breaking-rules.py` fits the rule on (`layoutlab log --format json`, "features").
+    public var ruleFeatures: [[(name: String, value: Double)]]
+
+    static let hierarchyFeatures: Set<RuleStep.Feature> = [.ownerDepth, .firstItemDepth, .secondItemDepth]
+
+    static func features(
+        _ under: [LogHierarchy.Evidence: [BreakingRule.Candidate]]
+    ) -> [[(name: String, value: Double)]] {
+        let all = under[.all]!
+        return all.indices.map { k in
+            RuleStep.Feature.allCases.flatMap { f -> [(name: String, value: Double)] in
+                guard hierarchyFeatures.contains(f) else {
+                    return [(f.rawValue, f.value(all[k], index: k, count: all.count))]
+                }
+                return LogHierarchy.Evidence.allCases.map { e in
+                    ("\(f.rawValue)@\(e.rawValue)", f.value(under[e]![k], index: k, count: all.count))
+                }
+            }
+        }
+    }
+
+    /// The kinds of conflict the log shows, for the rule's accuracy on each.
+    public var shapes: [ConflictShape] { ConflictShape.of(self) }
+
+    /// What the log omits that could make its list conflict, when the list holds as printed.
+    public var omissions: [LogOmission] { LogOmission.of(self) }
 
     /// The members any minimal conflicting set holds.
     public var conflicting: Set<Int> { Set(minimal.joined()) }

@@ -1,3 +1,5 @@
+import AutoLayout
+
 extension ConflictAnalysis {
     /// The explanation in plain words: each constraint and where it comes from, the minimal sets that
     /// cannot hold together, Apple's choice and the lab's, and the fixes with what each changes.
@@ -15,10 +17,16 @@ extension ConflictAnalysis {
                     + "slack: a constant rounded in printing (six significant digits) by as little as half a unit "
                     + "in its last digit makes them conflict.")
         } else {
+            let omits = omissions.map(\.words)
             out.append(
                 "\(n) constraint\(n == 1 ? "" : "s") listed; as the log prints them they can all hold, so the conflict "
-                    + "came from something the log does not show (layout margins other than 8, baseline offsets, "
-                    + "the views' superviews, values rounded in printing).")
+                    + "came from something the log does not show"
+                    + (omits.isEmpty ? "." : ": " + omits.joined(separator: "; ") + "."))
+        }
+        if !log.isListComplete {
+            out.append(
+                "(The paste ends inside the list, after constraint \(n): constraints after it, if Apple listed any, "
+                    + "are not in it.)")
         }
         for (k, m) in members.enumerated() {
             var line = "  \(k + 1). \(m.words)"
@@ -43,17 +51,47 @@ extension ConflictAnalysis {
         }
         if let a = appleBroke {
             out.append("Apple broke \(a + 1): \(members[a].words).")
-        } else if log.broken != nil {
-            out.append("Apple broke a constraint the list does not hold: \(log.broken!.text).")
+        } else if let broken = log.broken {
+            out.append("Apple broke a constraint the list does not hold: \(broken.text).")
+        } else {
+            out.append("Apple's choice is not in the paste (it ends before the recovery line names it).")
         }
-        if let l = labBreaks {
-            let agrees = l == appleBroke ? " (the same)" : ""
-            out.append("The lab's rule breaks \(l + 1): \(members[l].words)\(agrees).")
-        }
+        out += ruleExplanation
         if !fixes.isEmpty {
             out.append("Fixes, each checked by solving again:")
             for f in fixes { out.append("  - \(f.action): \(f.effect).") }
         }
         return out.joined(separator: "\n")
+    }
+}
+
+extension ConflictAnalysis {
+    /// The lab's prediction with how sure it is: the rule's cross-validated accuracy, a tie it cannot
+    /// break, a kind of conflict it is weak on.
+    var ruleExplanation: [String] {
+        guard let l = labBreaks else { return [] }
+        var out: [String] = []
+        let agrees = appleBroke.map { $0 == l ? " (the same)" : " (not the same)" } ?? ""
+        let cv = RuleAccuracy.crossValidated
+        out.append(
+            "The lab's rule picks \(l + 1): \(members[l].words)\(agrees); on real logs of other projects it is "
+                + "right about \(cv.percent)% of the time (\(cv.hits) of \(cv.logs) logs, each predicted by the rule "
+                + "fitted on the other repositories' logs; \(RuleAccuracy.inSample.percent)% on the logs it was fitted "
+                + "to).")
+        if !labTiedWith.isEmpty {
+            let all = ([l] + labTiedWith).sorted().map { "\($0 + 1)" }
+            let order = BreakingRule.rule.ties == .later ? "last" : "first"
+            out.append(
+                "It cannot tell \(all.dropLast().joined(separator: ", ")) and \(all.last!) apart: they tie on every "
+                    + "step of the rule, and it picks the one listed \(order), which is the list's order, not a "
+                    + "prediction.")
+        }
+        for shape in shapes where RuleAccuracy.isWeak(shape) {
+            let f = RuleAccuracy.byShape[shape]!
+            out.append(
+                "The rule is weaker on conflicts with \(shape.words): right in \(f.hits) of \(f.logs) such logs "
+                    + "(\(f.percent)%), each predicted by the rule fitted on the other repositories' logs.")
+        }
+        return out
     }
 }

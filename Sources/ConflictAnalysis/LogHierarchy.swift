@@ -16,13 +16,31 @@ import ConstraintModel
 /// 4. any other alignment of two views on one edge puts one inside the other, as the constant's sign
 ///    says (a leading inset is positive, a trailing one negative).
 ///
-/// Chosen on the 94 corpus logs, where it gives the rule's 86 (docs/conflict-logs.md).
+/// Each kind of evidence after the first is a heuristic read off the corpus's logs, so the breaking
+/// rule's cross-validation judges them too: `Evidence` names how much of it a hierarchy takes.
 public struct LogHierarchy: Sendable {
+    /// How much of the evidence a hierarchy takes (each level adds to the one before).
+    public enum Evidence: String, CaseIterable, Comparable, Sendable {
+        /// What the log names: `'|'`, margins, autoresizing positions' superviews (1).
+        case named
+        /// And stack views' canvas connections (2).
+        case stackViews = "stack_views"
+        /// And siblings sharing a parent (3).
+        case siblings
+        /// And any other alignment read as containment by its constant's sign (4).
+        case all
+
+        public static func < (a: Self, b: Self) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
     /// Per view of the system, then per unnamed parent made for siblings: its parent.
     public private(set) var parent: [Int?]
 
-    public init(_ system: LogSystem, _ constraints: [LoggedConstraint]) {
+    public init(_ system: LogSystem, _ constraints: [LoggedConstraint], evidence: Evidence = .all) {
         parent = system.views.map(\.parent)
+        guard evidence > .named else { return }
         var siblings: [(Int, Int)] = []
         var containments: [(child: Int, container: Int)] = []
         for (c, items) in zip(constraints, system.memberItems) {
@@ -35,6 +53,8 @@ public struct LogHierarchy: Sendable {
                 let stackFirst = Self.className(system.views[i1].item) == "UIStackView"
                 let (stack, other) = stackFirst ? (i1, i2) : (i2, i1)
                 if parent[other] == nil { parent[other] = stack }
+            } else if evidence < .siblings {
+                continue
             } else if ["UISV-spacing", "UISV-alignment", "UISV-distributing"].contains(where: identifier.hasPrefix)
                 || (a1 != nil && a2 != nil && a1!.isOpposite(to: a2!))
             {
@@ -54,7 +74,8 @@ public struct LogHierarchy: Sendable {
         // Siblings share a parent: group them (a sibling of a sibling is one too).
         let groups = Self.groups(of: siblings, count: parent.count)
         settle(groups)
-        for (child, container) in containments where parent[child] == nil && !ancestors(container).contains(child) {
+        for (child, container) in containments
+        where evidence == .all && parent[child] == nil && !ancestors(container).contains(child) {
             parent[child] = container
             settle(groups)
         }

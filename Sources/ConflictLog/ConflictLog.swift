@@ -1,6 +1,6 @@
 /// One "Unable to simultaneously satisfy constraints" report, as UIKit or AppKit printed it: the
 /// constraints Apple's engine found mutually exclusive, in the order it listed them, and the one it
-/// broke ("Will attempt to recover by breaking constraint").
+/// broke ("Will attempt to recover by breaking constraint") when the paste goes that far.
 public struct ConflictLog: Hashable, Sendable {
     public enum Platform: String, Hashable, Sendable {
         /// iOS, tvOS, Mac Catalyst: "Unable to simultaneously satisfy constraints." with advice.
@@ -18,18 +18,35 @@ public struct ConflictLog: Hashable, Sendable {
     public var platform: Platform
     /// The listed constraints, in the printed order.
     public var constraints: [LoggedConstraint]
-    /// The constraint the recovery line names, as printed there.
+    /// The constraint the recovery line names, as printed there; nil when the paste ends before it
+    /// (a person selecting the list copies no more).
     public var broken: LoggedConstraint?
     /// Which listed constraint that is (matched by text, then with escapes decoded, then with the
     /// addresses masked: a paste may join a list and a recovery line from two runs).
     public var brokenIndex: Int?
+    /// How the recovery line's constraint was found in the list.
+    public var brokenMatch: BrokenMatch?
+
+    public enum BrokenMatch: String, Hashable, Sendable {
+        /// The same text, or the same once escapes are decoded.
+        case text
+        /// The same but for the constraint's own address.
+        case ownAddress = "own-address"
+        /// The same but for every address: the list and the recovery line of two runs.
+        case otherRun = "other-run"
+    }
     /// The log's lines in its input (1-based, inclusive).
     public var firstLine: Int
     public var lastLine: Int
+    /// The line the list ends on: its closing parenthesis, else its last constraint.
+    public var listEndLine: Int
+    /// False when the paste ends inside a parenthesised list, after a whole constraint but before
+    /// the closing parenthesis: constraints after it, if the console printed any, are not in it.
+    public var isListComplete: Bool
 
     public init(
         header: String, prefix: String, platform: Platform, constraints: [LoggedConstraint], broken: LoggedConstraint?,
-        firstLine: Int, lastLine: Int
+        firstLine: Int, lastLine: Int, listEndLine: Int? = nil, isListComplete: Bool = true
     ) {
         self.header = header
         self.prefix = prefix
@@ -38,18 +55,24 @@ public struct ConflictLog: Hashable, Sendable {
         self.broken = broken
         self.firstLine = firstLine
         self.lastLine = lastLine
-        self.brokenIndex = broken.flatMap { Self.match($0, in: constraints) }
+        self.listEndLine = listEndLine ?? constraints.last?.line ?? firstLine
+        self.isListComplete = isListComplete
+        let found = broken.flatMap { Self.match($0, in: constraints) }
+        self.brokenIndex = found?.0
+        self.brokenMatch = found?.1
     }
 
-    /// The listed constraint a recovery line names.
-    static func match(_ b: LoggedConstraint, in list: [LoggedConstraint]) -> Int? {
-        if let k = list.firstIndex(where: { $0.text == b.text }) { return k }
+    /// The listed constraint a recovery line names, and how it was found.
+    static func match(_ b: LoggedConstraint, in list: [LoggedConstraint]) -> (Int, BrokenMatch)? {
+        if let k = list.firstIndex(where: { $0.text == b.text }) { return (k, .text) }
         let decoded = b.decodedText
-        if let k = list.firstIndex(where: { $0.decodedText == decoded }) { return k }
+        if let k = list.firstIndex(where: { $0.decodedText == decoded }) { return (k, .text) }
         let own = Self.maskingOwnAddress(decoded, b.address)
-        if let k = list.firstIndex(where: { Self.maskingOwnAddress($0.decodedText, $0.address) == own }) { return k }
+        if let k = list.firstIndex(where: { Self.maskingOwnAddress($0.decodedText, $0.address) == own }) {
+            return (k, .ownAddress)
+        }
         let shape = Self.maskingAllAddresses(decoded)
-        return list.firstIndex { Self.maskingAllAddresses($0.decodedText) == shape }
+        return list.firstIndex { Self.maskingAllAddresses($0.decodedText) == shape }.map { ($0, .otherRun) }
     }
 
     static func maskingOwnAddress(_ text: String, _ address: String?) -> String {

@@ -5,10 +5,19 @@ struct DescriptionParser {
     struct Failure: Error {
         var column: Int
         var expected: String
+        /// The parser looked past the text's end before it failed: the text may be cut (a paste
+        /// that stops there, a line a web page wrapped) rather than wrong.
+        var reachedEnd: Bool
+    }
+
+    /// Set when a look-ahead runs past the text's end.
+    final class EndOfText {
+        var reached = false
     }
 
     let s: [Unicode.Scalar]
     var i = 0
+    let end = EndOfText()
 
     init(_ text: String) { s = Array(text.unicodeScalars) }
 
@@ -73,6 +82,9 @@ struct DescriptionParser {
                 i += 1
             } else if allowDots, s[i] == ".", i + 1 < s.count, isStart(s[i + 1]) {
                 i += 1
+            } else if allowDots, s[i] == ".", i + 1 == s.count {
+                end.reached = true  // `Module.` at the end: the name may go on
+                break
             } else {
                 break
             }
@@ -102,13 +114,15 @@ struct DescriptionParser {
 
     /// `'…' ` before the body: the identifier ends at the first `' ` after which a body parses.
     mutating func identifierIfAny() throws(Failure) -> String? {
-        guard eat("'") else { return nil }
+        guard let close = openingQuote() else { return nil }
         let from = i
         var j = i
         while j < s.count {
-            if s[j] == "'", j + 1 < s.count, s[j + 1] == " " {
+            if close.contains(s[j]), j + 1 < s.count, s[j + 1] == " " {
                 var probe = self
                 probe.i = j + 2
+                let reached = end.reached
+                defer { end.reached = reached }
                 if (try? probe.body(className: "")) != nil {
                     let id = String(String.UnicodeScalarView(s[from..<j]))
                     i = j + 2
@@ -117,6 +131,7 @@ struct DescriptionParser {
             }
             j += 1
         }
+        end.reached = true
         throw fail("the identifier's closing quote")
     }
 
@@ -143,17 +158,17 @@ struct DescriptionParser {
             item = LoggedItem(className: run)
         }
         _ = from
-        if peek("'") { item.label = LogText.decodeEscapes(try label()) }
+        if isAtQuote { item.label = LogText.decodeEscapes(try label()) }
         if angled { try expect(">") }
         return (item, attribute)
     }
 
     /// `'…'`: ends at the first `'` followed by `.`, `]`, `(`, `)`, `,`, ` )`, ` (` or the end.
     mutating func label() throws(Failure) -> String {
-        try expect("'")
+        guard let close = openingQuote() else { throw fail("'") }
         let from = i
         while i < s.count {
-            if s[i] == "'" {
+            if close.contains(s[i]) {
                 let next = i + 1 < s.count ? s[i + 1] : ">"
                 let after = i + 2 < s.count ? s[i + 2] : ">"
                 if [".", "]", "(", ")", ",", ">"].contains(next) || (next == " " && ["(", ")", ">"].contains(after)) {
@@ -165,6 +180,17 @@ struct DescriptionParser {
             i += 1
         }
         throw fail("the label's closing quote")
+    }
+
+    /// A label or an identifier opens with `'`, or with `‘` where a web page set the quotes
+    /// typographically (then `’` closes it too).
+    var isAtQuote: Bool { peek("'") || peek("\u{2018}") }
+
+    /// Eats an opening quote; the quotes that close it.
+    mutating func openingQuote() -> Set<Unicode.Scalar>? {
+        if eat("'") { return ["'"] }
+        if eat("\u{2018}") { return ["\u{2019}", "'"] }
+        return nil
     }
 
     mutating func attribute() throws(Failure) -> String {
@@ -228,9 +254,13 @@ struct DescriptionParser {
         let (first, firstAttribute) = try itemAndAttribute()
         try expect(" ")
         let rel = try relation()
-        try expect(" ")
         var c = LoggedConstraint(
             className: "", address: nil, first: first, firstAttribute: firstAttribute, relation: rel)
+        // iOS 6 printed an autoresizing centre of 0 with nothing after the relation: `X.midX ==>`.
+        var end = i
+        while end < s.count, s[end] == " " { end += 1 }
+        if end < s.count, s[end] == ">" { return c }
+        try expect(" ")
         if let k = signedConstant() {
             c.constant = k
         } else {
@@ -295,202 +325,16 @@ struct DescriptionParser {
         return negative ? -k : k
     }
 
-    /// `H:|-(c)-[X]`, `H:[X]-(c)-|`, `H:[X]-(c)-[Y]`, `H:[X(c)]`, then `(LTR)`/`(RTL)`.
-    mutating func visualFormat() throws(Failure) -> LoggedConstraint {
-        let axis: Character = s[i] == "H" ? "H" : "V"
-        i += 2
-        let horizontal = axis == "H"
-        let lead = horizontal ? "leading" : "top"
-        let trail = horizontal ? "trailing" : "bottom"
-        let size = horizontal ? "width" : "height"
-        var c: LoggedConstraint
-        let superview = LoggedItem(className: "|")
-        if eat("|") {
-            try expect("-")
-            let (rel, k, space, p) = try gap()
-            try expect("-")
-            let x = try bracketedView()
-            c = LoggedConstraint(
-                className: "", address: nil, first: x, firstAttribute: lead, relation: rel, form: .leadingPin)
-            c.second = superview
-            c.secondAttribute = lead
-            c.constant = k
-            c.isSystemSpacing = space
-            c.priority = p
-        } else {
-            try expect("[")
-            let (x, _) = try item(inEquation: false)
-            if eat("(") {
-                let (rel, k, space, p) = try predicate()
-                try expect(")")
-                try expect("]")
-                c = LoggedConstraint(
-                    className: "", address: nil, first: x, firstAttribute: size, relation: rel, form: .size)
-                c.constant = k
-                c.isSystemSpacing = space
-                c.priority = p
-            } else {
-                try expect("]")
-                try expect("-")
-                let (rel, k, space, p) = try gap()
-                try expect("-")
-                if eat("|") {
-                    c = LoggedConstraint(
-                        className: "", address: nil, first: superview, firstAttribute: trail, relation: rel,
-                        form: .trailingPin)
-                    c.second = x
-                    c.secondAttribute = trail
-                } else {
-                    let y = try bracketedView()
-                    c = LoggedConstraint(
-                        className: "", address: nil, first: y, firstAttribute: lead, relation: rel, form: .spacing)
-                    c.second = x
-                    c.secondAttribute = trail
-                }
-                c.constant = k
-                c.isSystemSpacing = space
-                c.priority = p
-            }
-        }
-        c.axis = axis
-        for d in ["(LTR)", "(RTL)"] where peek(d) {
-            i += d.unicodeScalars.count
-            c.direction = String(d.dropFirst().dropLast())
-            // Left and right rather than leading and trailing.
-            if horizontal {
-                func physical(_ a: String?) -> String? { a == "leading" ? "left" : (a == "trailing" ? "right" : a) }
-                c.firstAttribute = physical(c.firstAttribute)!
-                c.secondAttribute = physical(c.secondAttribute)
-            }
-        }
-        return c
-    }
-
-    mutating func bracketedView() throws(Failure) -> LoggedItem {
-        try expect("[")
-        let (x, _) = try item(inEquation: false)
-        try expect("]")
-        return x
-    }
-
-    /// `(8)`, `(>=16)`, `(-20)`, `(NSSpace(8))`, `(8@750)`.
-    mutating func gap() throws(Failure) -> (String, Double, Bool, Double) {
-        try expect("(")
-        let p = try predicate()
-        try expect(")")
-        return p
-    }
-
-    mutating func predicate() throws(Failure) -> (String, Double, Bool, Double) {
-        var rel = "=="
-        for r in ["==", ">=", "<="] where peek(r) {
-            i += 2
-            rel = r
-        }
-        var k: Double
-        var space = false
-        if peek("NSSpace(") || peek("NSLayoutAnchorConstraintSpace(") {
-            while s[i] != "(" { i += 1 }
-            i += 1
-            guard let v = number() else { throw fail("a spacing") }
-            try expect(")")
-            k = v
-            space = true
-        } else {
-            guard let v = number() else { throw fail("a number") }
-            k = v
-        }
-        var priority = 1000.0
-        if eat("@") {
-            guard let p = number() else { throw fail("a priority") }
-            priority = p
-        }
-        return (rel, k, space, priority)
-    }
-
-    // MARK: After the body
-
-    /// ` Hug:250 CompressionResistance:750`, `   (active, names: … )`, `(Names: … )`, ` >`, `>`.
-    mutating func tail(_ c: inout LoggedConstraint) throws(Failure) {
-        if peek(" Hug:") {
-            // NSContentSizeLayoutConstraint: `<=` at the hugging priority and `>=` at the compression
-            // resistance, required only if both are.
-            i += 5
-            c.contentHugging = number()
-            try expect(" CompressionResistance:")
-            c.contentCompressionResistance = number()
-            c.priority = min(c.contentHugging ?? 1000, c.contentCompressionResistance ?? 1000)
-        }
-        let mark = i
-        while eat(" ") {}
-        if eat("(") {
-            if peek("active") || peek("inactive") {
-                c.isActive = peek("active")
-                i += c.isActive! ? 6 : 8
-                if eat(",") {
-                    try expect(" names: ")
-                    try names(&c)
-                }
-            } else if peek("Names: ") {
-                i += 7
-                try names(&c)
-            } else {
-                throw fail("(active), (inactive) or (Names: …)")
-            }
-            while eat(" ") {}
-            try expect(")")
-            while eat(" ") {}
-        } else if !peek(">") {
-            i = mark
-        }
-        try expect(">")
-    }
-
-    /// `'|':UIView:0x…, BackButton:0x…` up to the closing parenthesis.
-    mutating func names(_ c: inout LoggedConstraint) throws(Failure) {
-        repeat {
-            while eat(" ") {}
-            if peek(")") { return }
-            if eat("'|':") {
-                let (x, _) = try item(inEquation: false)
-                c.superview = x
-                c.names["|"] = x
-            } else {
-                guard let name = identifierRun(allowDots: true) else { throw fail("a name ('|':View:0x… or Name:0x…)") }
-                try expect(":")
-                guard let a = hexAddress() else { throw fail("an address 0x…") }
-                var x = LoggedItem(className: name, address: a)
-                if peek("'") { x.label = LogText.decodeEscapes(try label()) }
-                c.names[name] = x
-            }
-        } while eat(",")
-    }
-
-    /// Items printed by class alone take their address from `names`; `'|'` becomes the superview.
-    func resolveNames(_ c: inout LoggedConstraint) {
-        func resolve(_ x: LoggedItem) -> LoggedItem {
-            if x.className == "|" { return c.superview ?? x }
-            if x.address == nil, x.name == nil, let named = c.names[x.className] {
-                var y = named
-                if y.label == nil { y.label = x.label }
-                return y
-            }
-            if x.address == nil, x.name == nil, let sup = c.superview, sup.className == x.className, sup.address == nil
-            {
-                return sup
-            }
-            return x
-        }
-        c.first = resolve(c.first)
-        c.second = c.second.map(resolve)
-    }
-
     // MARK: Scanning
 
     func peek(_ text: String) -> Bool {
         var j = i
         for u in text.unicodeScalars {
-            guard j < s.count, s[j] == u else { return false }
+            guard j < s.count else {
+                end.reached = true
+                return false
+            }
+            guard s[j] == u else { return false }
             j += 1
         }
         return true
@@ -506,5 +350,7 @@ struct DescriptionParser {
         guard eat(text) else { throw fail("'\(text)'") }
     }
 
-    func fail(_ expected: String) -> Failure { Failure(column: i + 1, expected: expected) }
+    func fail(_ expected: String) -> Failure {
+        Failure(column: i + 1, expected: expected, reachedEnd: end.reached || i >= s.count)
+    }
 }

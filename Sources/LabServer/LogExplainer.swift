@@ -1,11 +1,10 @@
 import ConflictAnalysis
 import ConflictLog
 import LabJSON
-import Report
 
-/// The log explainer page: a pasted console dump, each conflict explained as `layoutlab log` explains
-/// it, with the picture of its views (the conflicting constraints' edges marked) and its system as a
-/// scenario the playground can open.
+/// The log explainer page: a pasted console dump, each conflict explained as `layoutlab log --format json`
+/// explains it (the same JSON), with the picture of its views (the conflicting constraints' edges marked)
+/// and its system as a scenario the playground can open.
 enum LogExplainer {
     static func explain(_ text: String) throws(ServerError) -> JSONValue {
         let read: ConflictLogFile
@@ -29,43 +28,17 @@ enum LogExplainer {
         ])
     }
 
+    /// `layoutlab log`'s JSON of the conflict, with what only a page needs: its picture and its scenario.
     static func json(_ a: ConflictAnalysis) -> JSONValue {
-        func key(_ k: Int?) -> JSONValue { k.map { .number(Double($0)) } ?? .null }
-        let constraints: [JSONValue] = a.members.indices.map { i in
-            let m = a.members[i]
-            return .object([
-                ("text", .string(m.constraint.text)), ("kind", .string(m.kind.rawValue)), ("words", .string(m.words)),
-                ("conflicting", .bool(a.conflicting.contains(i))),
-            ])
-        }
-        let rects = a.resolvedRects
-        let views = a.system.views.indices.map { ConflictPicture.View(name: a.system.views[$0].name, rect: rects[$0]) }
-        let marks = a.conflictMarks.map { ConflictPicture.Mark(from: $0.from, to: $0.to, label: "\($0.member + 1)") }
-        let picture = ConflictPicture(
-            views: views, marks: marks,
-            caption: "lines \(a.log.firstLine)–\(a.log.lastLine), constraints numbered as listed")
+        let shared = a.json
+        guard case .object(var fields) = shared.kind else { return shared }
+        let picture = a.picture(caption: "lines \(a.log.firstLine)–\(a.log.lastLine), constraints numbered as listed")
         let (scenario, left) = a.scenario()
-        return .object([
-            ("lines", .array([.number(Double(a.log.firstLine)), .number(Double(a.log.lastLine))])),
-            ("platform", .string(a.log.platform.rawValue)),
-            ("constraints", .array(constraints)),
-            ("unsatisfiable", .bool(a.isUnsatisfiable)),
-            ("minimal", .array(a.minimal.map { .array($0.map { .number(Double($0)) }) })),
-            ("apple_broke", key(a.appleBroke)), ("lab_breaks", key(a.labBreaks)),
-            (
-                "fixes",
-                .array(
-                    a.fixes.map { f in
-                        .object([
-                            ("action", .string(f.action)), ("resolves", .bool(f.resolves)),
-                            ("effect", .string(f.effect)),
-                        ])
-                    })
-            ),
-            ("explanation", .string(a.explanation)),
-            ("svg", .string(picture.svg)),
-            ("scenario", ScenarioSources.scenarioValue(scenario)),
-            ("left_out", .array(left.map { .string("\($0)") })),
-        ])
+        fields += [
+            JSONValue.Member(key: "svg", value: .string(picture.svg)),
+            JSONValue.Member(key: "scenario", value: ScenarioSources.scenarioValue(scenario)),
+            JSONValue.Member(key: "left_out", value: .array(left.map { .string("\($0)") })),
+        ]
+        return JSONValue(.object(fields))
     }
 }

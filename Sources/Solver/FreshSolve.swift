@@ -20,8 +20,12 @@ public struct FreshSolveComparison {
     /// Σ strength × the magnitude of the terms of those constraints, at the fresh values: the scale
     /// of the objective's rounding (a violation of 1e-12 at a strength of 1e6 is 1e-6 of objective).
     public var objectiveScale: Double = 0
-    /// Variables the fresh solve leaves ambiguous (not compared).
+    /// Variables either solve leaves ambiguous (not compared: another optimum gives them other values).
+    /// Each solver names the variables that move along a free direction at its own optimal vertex,
+    /// and two solvers of one problem can stand on different vertices of the optimal face, where one
+    /// sees a free direction the other reaches only through a degenerate pivot.
     public var freshAmbiguous: [Variable] = []
+    public var incrementalAmbiguous: [Variable] = []
 
     /// True when nothing was refused, nothing drifted and the objectives agree to `tolerance`
     /// relative to `objectiveScale` (at least 1).
@@ -80,8 +84,15 @@ extension SolverCore {
         for v in fresh.ambiguousVariables() {
             if let k = fresh.index(of: v, in: block) { ambiguous.insert(k) }
         }
+        var ambiguousHere = Set<Int>()
+        for v in ambiguousVariables() {
+            guard let s = existingSymbol(for: v), let i = variableOf[s] else { continue }
+            ambiguousHere.insert(Int(i))
+            out.incrementalAmbiguous.append(v)
+        }
         for i in varList.indices {
             let here = value(ofVariable: i)
+            if ambiguousHere.contains(i) { continue }
             if ambiguous.contains(i) {
                 out.freshAmbiguous.append(variableObject(i))
             } else if abs(here - freshValues[i]) > tolerance * Swift.max(1, abs(freshValues[i])) {

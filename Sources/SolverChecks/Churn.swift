@@ -224,14 +224,17 @@ public final class Churn {
     func rebuildAfterReset() throws(ChurnFailure) {
         note("\(steps) reset")
         solver.reset(keepingCapacity: true)
-        do throws(SolverError) {
-            for c in live { try solver.addConstraint(c) }
-            for e in edits {
-                try solver.addEditVariable(variables[e.variable], strength: e.strength)
-                try solver.suggestValue(variables[e.variable], e.value)
-            }
-        } catch {
+        do throws(SolverError) { try addEverything(to: solver) } catch {
             throw failure(.reset, "rebuilding after reset(keepingCapacity:): \(error)")
+        }
+    }
+
+    /// Adds the constraints present, in order, then the edit variables at their suggestions.
+    func addEverything(to s: Solver) throws(SolverError) {
+        for c in live { try s.addConstraint(c) }
+        for e in edits {
+            try s.addEditVariable(variables[e.variable], strength: e.strength)
+            try s.suggestValue(variables[e.variable], e.value)
         }
     }
 }

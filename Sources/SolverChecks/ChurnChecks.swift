@@ -51,7 +51,10 @@ extension Churn {
                 op,
                 "objective \(comparison.objective.incremental) against a fresh solve's \(comparison.objective.fresh)")
         }
-        if recordsSnapshots { snapshots.append(snapshot(ambiguous: !comparison.freshAmbiguous.isEmpty)) }
+        if recordsSnapshots {
+            let ambiguous = !comparison.freshAmbiguous.isEmpty || !comparison.incrementalAmbiguous.isEmpty
+            snapshots.append(snapshot(ambiguous: ambiguous))
+        }
     }
 
     /// A required constraint that contradicts one present must be refused, with a conflict set of
@@ -115,15 +118,7 @@ extension Churn {
     func freshSolver(adding extra: Constraint) -> Bool {
         let fresh = Solver()
         var accepted = true
-        do throws(SolverError) {
-            for c in live { try fresh.addConstraint(c) }
-            for e in edits {
-                try fresh.addEditVariable(variables[e.variable], strength: e.strength)
-                try fresh.suggestValue(variables[e.variable], e.value)
-            }
-        } catch {
-            accepted = false
-        }
+        do throws(SolverError) { try addEverything(to: fresh) } catch { accepted = false }
         if accepted {
             do throws(SolverError) { try fresh.addConstraint(extra) } catch { accepted = false }
         }

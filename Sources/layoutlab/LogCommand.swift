@@ -13,18 +13,23 @@ struct LogCommand: ParsableCommand {
         abstract: "Explain an Auto Layout conflict log: the system rebuilt and solved, what conflicts and why, fixes.",
         discussion: """
             Reads every log in FILE (or standard input with -): a single log or a whole console dump, with the \
-            decorations pastes carry. For each: what each constraint says and where it comes from (the app, a \
-            translated autoresizing mask, a cell's encapsulated size, a stack view, …), whether the listed \
-            constraints truly cannot hold together (rebuilt and solved: views as rectangles, sizes never \
-            negative, margins of 8), the minimal sets that conflict, the constraint Apple broke and the one \
-            the lab's breaking rule picks without reading the recovery line, and the usual fixes, each checked \
-            by solving again. A line the reader cannot read exits 2 with its line and column.
-            --format json prints {"conflicts":[{"constraints":[{"address","text","kind","mask"?}], \
-            "unsatisfiable", "minimal":[[address…]], "apple_broke", "lab_breaks", "explanation"}]} (each \
-            constraint also with its words, form, constant, whether the breaking rule protects it, the depth \
-            of its owner in the hierarchy inferred from the list and whether it spaces two views; each \
-            conflict with its lines, platform, fixes and unsatisfiable_within_printing: true also when the \
-            constraints hold only with no slack, so a constant rounded in printing makes them conflict).
+            decorations pastes carry, whole or cut anywhere after the list. For each: what each constraint says \
+            and where it comes from (the app, a translated autoresizing mask, a cell's encapsulated size, a \
+            stack view, …), whether the listed constraints truly cannot hold together (rebuilt and solved: views \
+            as rectangles, sizes never negative, margins of 8) and, when they can, what the log omits, the \
+            minimal sets that conflict, the constraint Apple broke (or that the paste ends before naming it), \
+            the one the lab's breaking rule picks without reading the recovery line with the rule's \
+            cross-validated accuracy, and the usual fixes, each checked by solving again. A line the reader \
+            cannot read exits 2 with its line and column.
+            --format json prints {"conflicts":[{"constraints":[{"key","address","text","kind","mask"?}], \
+            "unsatisfiable", "omits", "minimal":[[key…]], "apple_choice_in_paste", "apple_broke", \
+            "lab_breaks", "lab_tied_with", "lab_rule", "explanation"}]} (each constraint also with its words, \
+            form, constant, whether it is in a minimal conflicting set, whether the breaking rule protects it, the depth of its owner in the hierarchy \
+            inferred from the list, whether it spaces two views, and every feature the rule's steps can read; \
+            each conflict with its lines, platform, whether its list is whole, fixes and \
+            unsatisfiable_within_printing: true also when the constraints hold only with no slack; lab_rule \
+            with the rule's steps, its accuracy cross-validated and in-sample, the kinds of conflict the log \
+            shows and those the rule is weaker on).
             Examples:
               layoutlab log console.txt
               pbpaste | layoutlab log - --format json
@@ -75,21 +80,13 @@ struct LogCommand: ParsableCommand {
             for l in left { FileHandle.standardError.write(Data("note: left out of \(scenario): \(l)\n".utf8)) }
         }
         if let svg, let first = analyses.first {
-            let rects = first.resolvedRects
-            let views = first.system.views.indices.map {
-                ConflictPicture.View(name: first.system.views[$0].name, rect: rects[$0])
-            }
-            let marks = first.conflictMarks.map {
-                ConflictPicture.Mark(from: $0.from, to: $0.to, label: "\($0.member + 1)")
-            }
-            let caption =
-                "Conflict at lines \(first.log.firstLine)–\(first.log.lastLine), constraints numbered as layoutlab log lists them"
-            try Data(ConflictPicture(views: views, marks: marks, caption: caption).svg.utf8).write(
-                to: URL(fileURLWithPath: svg))
+            let caption = "Conflict at lines \(first.log.firstLine)–\(first.log.lastLine), "
+                + "constraints numbered as layoutlab log lists them"
+            try Data(first.picture(caption: caption).svg.utf8).write(to: URL(fileURLWithPath: svg))
         }
         switch format {
         case .json:
-            print(JSONWriter.write(.object([("conflicts", .array(analyses.map(Self.json)))])))
+            print(JSONWriter.write(.object([("conflicts", .array(analyses.map(\.json)))])))
         case .text:
             for (k, a) in analyses.enumerated() {
                 if k > 0 { print("") }
@@ -104,40 +101,5 @@ struct LogCommand: ParsableCommand {
                 )
             }
         }
-    }
-
-    static func json(_ a: ConflictAnalysis) -> JSONValue {
-        func key(_ k: Int?) -> JSONValue { k.map { .string(a.members[$0].constraint.key) } ?? .null }
-        let constraints: [JSONValue] = zip(a.members, a.candidates).map { m, candidate in
-            var members: [(String, JSONValue)] = [
-                ("address", m.constraint.address.map(JSONValue.string) ?? .null), ("text", .string(m.constraint.text)),
-                ("kind", .string(m.kind.rawValue)),
-            ]
-            if let mask = m.constraint.mask { members.append(("mask", .string(mask))) }
-            members += [
-                ("words", .string(m.words)), ("form", .string(m.constraint.form.rawValue)),
-                ("constant", .number(m.constraint.constant)),
-                ("protected", .bool(candidate.isProtected)), ("owner_depth", .number(Double(candidate.ownerDepth))),
-                ("spacing", .bool(candidate.isSpacing)),
-            ]
-            return .object(members)
-        }
-        let fixes: [JSONValue] = a.fixes.map { f in
-            .object([
-                ("action", .string(f.action)), ("resolves", .bool(f.resolves)), ("effect", .string(f.effect)),
-            ])
-        }
-        return .object([
-            ("lines", .array([.number(Double(a.log.firstLine)), .number(Double(a.log.lastLine))])),
-            ("platform", .string(a.log.platform.rawValue)),
-            ("constraints", .array(constraints)),
-            ("unsatisfiable", .bool(a.isUnsatisfiable)),
-            ("unsatisfiable_within_printing", .bool(a.isUnsatisfiableWithinPrinting)),
-            ("minimal", .array(a.minimal.map { .array($0.map { key($0) }) })),
-            ("apple_broke", key(a.appleBroke)),
-            ("lab_breaks", key(a.labBreaks)),
-            ("fixes", .array(fixes)),
-            ("explanation", .string(a.explanation)),
-        ])
     }
 }

@@ -52,8 +52,8 @@ struct SweepCommand: ParsableCommand {
         help: ArgumentHelp(
             "Check every Auto Layout step against a fresh solve of the same constraints.",
             discussion: """
-                Each view whose frame differs by more than 1e-9 from a fresh solver's (views the fresh \
-                solve leaves ambiguous excepted) is recorded as a divergence with cause solver-drift: \
+                Each view whose frame differs by more than 1e-9 from a fresh solver's (views either \
+                solve finds ambiguous excepted) is recorded as a divergence with cause solver-drift: \
                 a fault of the lab's own solver. Costs one build per step. The experiment's \
                 `verify_solver: true` does the same.
                 """))

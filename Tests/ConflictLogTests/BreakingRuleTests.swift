@@ -6,8 +6,8 @@ import Geometry
 import Testing
 import ViewTree
 
-/// The breaking rule's steps (`BreakingRule`, evidence in docs/conflict-logs.md), and the Auto Layout
-/// backend using it: the choice is lowered, not dropped.
+/// The breaking rule's steps (`BreakingRule`, evidence in docs/conflict-logs.md, chosen by
+/// `Tools/breaking-rules.py`), and the Auto Layout backend using it: the choice is lowered, not dropped.
 @Suite("Which constraint is broken")
 struct BreakingRuleTests {
     typealias C = BreakingRule.Candidate
@@ -82,7 +82,12 @@ struct BreakingRuleTests {
         let notParent = LayoutConstraint("c", .leading, .equal, "superview", .leading, constant: 10)
         let mask = LayoutConstraint("c", .width, .equal, constant: 50, origin: .autoresizingMask([]))
         // Owned by p (depth 1: the superview is 0); c's own width by c (depth 2).
-        #expect(candidate(pin) == C(isProtected: false, ownerDepth: 1, isLeadingPin: true, constant: 10))
+        #expect(
+            candidate(pin)
+                == C(
+                    isProtected: false, ownerDepth: 1, firstItemDepth: 2, secondItemDepth: 1, isLeadingPin: true,
+                    constant: 10))
+        #expect(candidate(mask).isUnarySize && candidate(mask).secondItemDepth == -1 && !candidate(pin).isUnarySize)
         #expect(!candidate(notParent).isLeadingPin && candidate(notParent).ownerDepth == 0)
         #expect(candidate(mask).isProtected && candidate(mask).ownerDepth == 2)
         // A layout guide is its view's: owned by p, and not a pin to p itself.
@@ -109,6 +114,38 @@ struct BreakingRuleTests {
         ]
         #expect(BreakingRule.choose(level) == 1)
         #expect(BreakingRule.choose(Array(level.prefix(1)) + [level[2]]) == 1)
+    }
+
+    /// Where every step ties, the list's order picks, and the ranking names the others that tie: they
+    /// are the rule's coin flip, not its prediction.
+    @Test func tiesAreNamed() throws {
+        let twin = C(isProtected: false, ownerDepth: 1, isLeadingPin: false, constant: 8)
+        let list = [twin, C(isProtected: false, ownerDepth: 1, isLeadingPin: false, constant: 4), twin]
+        let r = try #require(BreakingRule.ranking(list))
+        #expect(BreakingRule.rule.ties == .later && r.pick == 2 && r.tiedWith == [0])
+        let earlier = BreakingRule.Rule(BreakingRule.rule.steps, ties: .earlier)
+        #expect(BreakingRule.ranking(list, rule: earlier).map { [$0.pick] + $0.tiedWith } == [0, 2])
+        #expect(BreakingRule.ranking([twin])?.tiedWith == [])
+    }
+
+    /// A rule is applied as given: each step compares one feature, greatest or least first; the list's
+    /// last member is the one the engine was adding.
+    @Test func rulesAsGiven() throws {
+        let list = [
+            C(isProtected: false, isLeadingPin: false, isUnarySize: true, constant: 30),
+            C(isProtected: false, isLeadingPin: false, isEquality: false, constant: 10),
+            C(isProtected: true, isLeadingPin: false, isUnarySize: true, constant: 20),
+        ]
+        func pick(_ steps: [String], _ ties: BreakingRule.TieBreak = .earlier) -> Int? {
+            BreakingRule.choose(list, rule: BreakingRule.Rule(steps.compactMap(RuleStep.init), ties: ties))
+        }
+        #expect(pick(["constant-"]) == 1 && pick(["constant+"]) == 0 && pick(["equality-"]) == 1)
+        #expect(pick(["unary_size+", "constant-"]) == 2 && pick(["bookkeeping-", "unary_size+"]) == 0)
+        #expect(pick(["listed_last+"]) == 2 && pick(["listed_last-"], .later) == 1 && pick([]) == 0)
+        #expect(RuleStep("owner_depth+") == RuleStep(.ownerDepth) && RuleStep("spacing-")?.end == .least)
+        #expect(
+            RuleStep("depth+") == nil && RuleStep("constant") == nil
+                && RuleStep(.leadingPin, .least).description == "leading_pin-")
     }
 
     /// In the backend: a view pinned 20 from its superview's leading edge, 100 wide, and 30 from its

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Inputs the reader's fuzz target (Fuzz/run.sh log) stopped on, kept as tests of the target's own
-/// invariants: a log or an error that points inside the input, never a trap.
+/// invariants: a log whose lines and list lie inside the input, or an error that points inside it,
+/// never a trap.
 @Suite("Conflict-log fuzz crashes")
 struct FuzzCrashTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Crashes")
@@ -16,9 +17,9 @@ struct FuzzCrashTests {
             let file = try ConflictLogReader.read(text, file: name)
             for log in file.logs {
                 #expect(log.firstLine >= 1 && log.lastLine <= lines && log.firstLine <= log.lastLine)
-                #expect(log.broken != nil)
-                for c in log.constraints { #expect(c.line >= log.firstLine && c.line <= log.lastLine) }
-                if let k = log.brokenIndex { #expect(k < log.constraints.count) }
+                #expect(log.listEndLine >= log.firstLine && log.listEndLine <= log.lastLine && !log.constraints.isEmpty)
+                for c in log.constraints { #expect(c.line >= log.firstLine && c.line <= log.listEndLine) }
+                if let k = log.brokenIndex { #expect(k < log.constraints.count && log.broken != nil) }
             }
         } catch {
             #expect(error.line >= 1 && error.line <= max(1, lines) && error.column >= 1, "\(error)")

@@ -1,3 +1,5 @@
+import AutoLayout
+import ConflictAnalysis
 import Foundation
 import TestSupport
 import Testing
@@ -43,7 +45,7 @@ struct LogCommandTests {
             ))
     }
 
-    /// JSON, from standard input: one object per log of a dump, the keys, addresses as keys.
+    /// JSON, from standard input: one object per log of a dump, addresses as keys.
     @Test func jsonFromStandardInput() throws {
         let dump = try String(contentsOfFile: Self.logPath("dump.log"), encoding: .utf8)
         let r = try Self.run(["log", "-", "--format", "json"], input: dump)
@@ -72,6 +74,31 @@ struct LogCommandTests {
         #expect(constraints.map { $0["spacing"] as? Bool } == [false, false, false, false])
     }
 
+    /// A paste cut right after the list: read; `apple_broke` null, Apple's choice not in the paste; the
+    /// lab's pick given with the rule behind it, its cross-validated accuracy and the kinds of conflict
+    /// the log shows — in the text too.
+    @Test func aPasteCutAfterTheList() throws {
+        let whole = try String(contentsOfFile: Self.logPath("dump.log"), encoding: .utf8)
+        let cut = whole.components(separatedBy: "\n\nWill attempt")[0]
+        let r = try Self.run(["log", "-", "--format", "json"], input: cut)
+        #expect(r.status == 0, "\(r.err)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let conflict = try #require((json["conflicts"] as? [[String: Any]])?.first)
+        #expect(conflict["apple_broke"] is NSNull && conflict["apple_choice_in_paste"] as? Bool == false)
+        #expect(conflict["lab_breaks"] as? String == "0x600000d06df0" && conflict["list_complete"] as? Bool == true)
+        let rule = try #require(conflict["lab_rule"] as? [String: Any])
+        let cv = try #require(rule["cross_validated"] as? [String: Any])
+        #expect(cv["hits"] as? Double == Double(RuleAccuracy.crossValidated.hits) && cv["logs"] as? Double == 94)
+        #expect(rule["steps"] as? [String] == BreakingRule.rule.steps.map(\.description))
+        #expect(rule["shapes"] as? [String] == ["translated-mask"])
+        let text = try Self.run(["log", "-"], input: cut)
+        #expect(text.out.contains("Apple's choice is not in the paste"))
+        #expect(
+            text.out.contains(
+                "The lab's rule picks 2: button 'Buy'.height = 44; on real logs of other projects it is right about "
+                    + "\(RuleAccuracy.crossValidated.percent)% of the time"))
+    }
+
     /// A cell's `height >= 48` against its encapsulated height printed as 48: satisfiable as printed,
     /// unsatisfiable within the printing precision.
     @Test func unsatisfiableWithinPrinting() throws {
@@ -82,6 +109,7 @@ struct LogCommandTests {
         let conflict = try #require((json["conflicts"] as? [[String: Any]])?.first)
         #expect(conflict["unsatisfiable"] as? Bool == false)
         #expect(conflict["unsatisfiable_within_printing"] as? Bool == true)
+        #expect(conflict["omits"] as? [String] == ["rounding"])
     }
 
     /// `--scenario` writes a file `layout` lays out (meeting the same conflict), `--svg` a picture with

@@ -49,11 +49,14 @@ struct ReaderTests {
         let size = log.constraints[1]
         #expect(size.form == .size && size.axis == "H" && size.firstAttribute == "width" && size.constant == 40)
         let pin = log.constraints[2]
-        #expect(pin.form == .leadingPin && pin.firstAttribute == "leading" && pin.second?.identity == "UIView:0x8a6e8f0")
+        #expect(
+            pin.form == .leadingPin && pin.firstAttribute == "leading" && pin.second?.identity == "UIView:0x8a6e8f0")
         #expect(pin.constant == 20 && pin.superview?.address == "0x8a6e8f0")
         let gap = log.constraints[3]
         #expect(gap.form == .spacing && gap.first.label == "Title" && gap.second?.address == "0x8a6f2a0")
-        #expect(gap.firstAttribute == "leading" && gap.secondAttribute == "trailing" && gap.constant == 8 && gap.isSystemSpacing)
+        #expect(
+            gap.firstAttribute == "leading" && gap.secondAttribute == "trailing" && gap.constant == 8
+                && gap.isSystemSpacing)
         let trail = log.constraints[4]
         #expect(trail.form == .trailingPin && trail.relation == ">=" && trail.first.identity == "UIView:0x8a6e8f0")
         #expect(trail.second?.identity == "UILabel:0x8a6fb30" && trail.firstAttribute == "trailing")
@@ -89,10 +92,13 @@ struct ReaderTests {
         #expect(log.prefix == "Mar  4 18:25:38 build-host Reader[10567]: ")
         let c = log.constraints
         #expect(c.count == 10)
-        #expect(c[0].identifier == "UISV-spacing" && c[0].form == .spacing && c[0].relation == ">=" && c[0].constant == 30)
+        #expect(
+            c[0].identifier == "UISV-spacing" && c[0].form == .spacing && c[0].relation == ">=" && c[0].constant == 30)
         #expect(c[2].form == .trailingPin && c[2].first.identity == "UIStackView:0x7fa835c08e90")
         #expect(c[3].className == "_UISystemBaselineConstraint" && c[3].relation == "<=" && c[3].isSystemSpacing)
-        #expect(c[3].constant == 8 && c[3].second?.label == "UIViewSafeAreaLayoutGuide" && c[3].second?.isLayoutGuide == true)
+        #expect(
+            c[3].constant == 8 && c[3].second?.label == "UIViewSafeAreaLayoutGuide"
+                && c[3].second?.isLayoutGuide == true)
         #expect(c[4].className == "MASLayoutConstraint" && c[4].libraryTag == "ConflictingConstraint[0]")
         #expect(c[4].first == LoggedItem(className: "UIStackView", name: "stack"))
         #expect(c[5].firstAttribute == "contentHeight{id: 28}" && c[5].constant == 40)
@@ -121,20 +127,44 @@ struct ReaderTests {
         #expect(f.foreignLines == [1, 20, 21, 35, 45])
     }
 
+    /// A header and the list's opening parenthesis.
+    static let opening = "Unable to simultaneously satisfy constraints.\n(\n"
+
     /// What cannot be read is named with its line and column; nothing is dropped silently.
-    @Test(arguments: [
-        ("Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x1 UIView:0x2.width == >\"\n)\n",
-         3, 50, "expected a view (Class:0x…)"),
-        ("Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x1 UIView:0x2.width == 40>\"\n)\n",
-         4, 1, "ends before naming the constraint it broke"),
-        ("Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x1 UIView:0x2.width == 40>\"\n  hello\n)\n",
-         4, 3, "expected a constraint"),
-        ("no log here\n", 1, 1, "no conflict log found"),
-        ("Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x1 UIView:0x2.wide == 40>\",\n"
-            + "    \"<Foo:0x1 h=-x- v=--& UIView:0x2.width == 0>\"\n)\n", 4, 18, "a mask character"),
-        ("Unable to simultaneously satisfy constraints.\nUnable to simultaneously satisfy constraints.\n", 2, 1,
-         "a new log begins before this one"),
-    ] as [(String, Int, Int, String)])
+    @Test(
+        arguments: [
+            (
+                ReaderTests.opening + "    \"<NSLayoutConstraint:0x1 UIView:0x2.width == *>\"\n)\n",
+                3, 50, "expected a view (Class:0x…)"
+            ),
+            (
+                ReaderTests.opening + "    \"<NSLayoutConstraint:0x1 UIView:0x2.width == 40>\"\n  hello\n)\n",
+                4, 3, "expected ',', ')', another constraint"
+            ),
+            ("no log here\n", 1, 1, "no conflict log found"),
+            (
+                ReaderTests.opening + "    \"<NSLayoutConstraint:0x1 UIView:0x2.wide == 40>\",\n"
+                    + "    \"<Foo:0x1 h=-x- v=--& UIView:0x2.width == 0>\"\n)\n", 4, 18, "a mask character"
+            ),
+            (
+                "Unable to simultaneously satisfy constraints.\nUnable to simultaneously satisfy constraints.\n", 2, 1,
+                "a new log begins before this one listed its constraints"
+            ),
+            (
+                ReaderTests.opening + "    \"<NSLayoutConstraint:0x1 UIView:0x2.width",
+                3, 46, "the paste ends inside a constraint"
+            ),
+            (
+                ReaderTests.opening + "    \"<NSLayoutConstraint:0x1 UIView:0x2.width == 4>\"\n)\n"
+                    + "Will attempt to recover by breaking constraint\n<NSLayoutConstraint:0x1 UIView:0x2.wide = 4>\n",
+                6, 41,
+                "a relation"
+            ),
+            (
+                ReaderTests.opening + "    \"<NSLayoutConstraint:0x1 UIView:0x2.width == 4>\"\n) x\n",
+                4, 3, "expected the recovery line"
+            ),
+        ] as [(String, Int, Int, String)])
     func unreadableInputIsNamed(text: String, line: Int, column: Int, message: String) {
         do {
             _ = try ConflictLogReader.read(text, file: "t.log")

@@ -16,7 +16,9 @@ const logPage = {
   },
 
   conflict(c, k, count) {
-    const name = (i) => (i === null ? 'not in the paste' : `#${i + 1} ${c.constraints[i].text}`);
+    // Choices and sets name constraints by key, as `layoutlab log --format json` does.
+    const index = (key) => c.constraints.findIndex((m) => m.key === key);
+    const name = (key) => (key === null ? 'not in the paste' : `#${index(key) + 1} ${c.constraints[index(key)].text}`);
     const rows = c.constraints.map((m, i) => {
       const tr = lab.el('tr', m.conflicting ? { class: 'conflicting' } : {},
         lab.el('td', { class: 'num' }, i + 1), lab.el('td', {}, lab.el('code', {}, m.text)),
@@ -40,7 +42,7 @@ const logPage = {
       lab.el('div', { class: 'picks' },
         lab.el('p', { class: 'log-apple' }, lab.el('strong', {}, 'Apple broke: '), name(c.apple_broke)),
         lab.el('p', { class: 'log-lab' }, lab.el('strong', {}, "The lab's rule picks: "), name(c.lab_breaks))),
-      lab.el('p', {}, 'Minimal conflicting sets: ', c.minimal.map((s) => `{${s.map((i) => `#${i + 1}`).join(', ')}}`).join(' ')),
+      lab.el('p', {}, 'Minimal conflicting sets: ', c.minimal.map((s) => `{${s.map((k) => `#${index(k) + 1}`).join(', ')}}`).join(' ')),
       fixes.length ? lab.el('ul', {}, fixes) : '',
       lab.el('pre', {}, c.explanation), picture, open);
   },
