@@ -4,7 +4,7 @@ import PackageDescription
 /// The README's library example as a package of its own, built by `.ci/run` against the repository it
 /// sits in (a path dependency), so the example in the README cannot drift from the library. In a
 /// package of your own, depend on the repository instead:
-///     .package(url: "https://github.com/OWNER/LayoutLab.git", from: "0.1.0")
+///     .package(url: "<the repository's URL>", branch: "main")
 let package = Package(
     name: "LayoutLabExample",
     platforms: [.macOS(.v13)],
