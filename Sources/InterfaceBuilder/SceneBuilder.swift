@@ -26,6 +26,8 @@ struct SceneBuilder {
     let viewController: XMLElement?
     /// The bars IB draws around this scene's root.
     let bars: SimulatedBars
+    /// The values fitted on documents (`FittedValues`): the built-in ones, or a cross-validation fold's.
+    let fitted: FittedValues
     var skipped: [IBSkip] = []
     var cells: [XMLElement] = []
 
@@ -56,6 +58,7 @@ struct SceneBuilder {
 
     init(reader: DocumentReader, root: XMLElement, viewController: XMLElement?, cell: XMLElement? = nil) {
         self.cell = cell
+        fitted = reader.fitted
         platform = reader.platform
         usesAutoLayout = reader.usesAutoLayout
         usesSafeAreas = reader.usesSafeAreas
@@ -253,7 +256,8 @@ struct SceneBuilder {
             stored[cid] = frame
             if child["misplaced"] == "YES" { misplaced.insert(cid) }
             if child["ambiguous"] == "YES" || variations.ambiguous.contains(cid) { ibAmbiguous.insert(cid) }
-            if BuildTimePins.isPinned(child) { pinned.insert(cid) }
+            // A stack view's arranged views are placed by the stack, never pinned (DESIGN 10, 12.1).
+            if BuildTimePins.isPinned(child) && e.name != "stackView" { pinned.insert(cid) }
             elements[cid] = child.name
             ids.insert(cid)
             var view = View(

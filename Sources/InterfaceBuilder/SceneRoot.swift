@@ -40,7 +40,8 @@ extension SceneBuilder {
         let preset = preset.flatMap { DevicePresets.standard.device($0) }
         if let screen = SimulatedScreen(
             preset: preset, deviceID: device?.id, orientation: device?.orientation ?? .portrait,
-            toolsVersion: toolsVersion, bars: bars, barMetrics: DevicePresets.standard.bars, root: frame)
+            toolsVersion: toolsVersion, bars: bars, barMetrics: DevicePresets.standard.bars, root: frame,
+            fitted: fitted)
         {
             let fills =
                 bars.freeform
@@ -49,7 +50,9 @@ extension SceneBuilder {
             // A child view controller narrower than the screen is drawn off its edges, without bars;
             // one as wide as the screen is drawn as a screen of its own (*fitted*: AVAEMixer's
             // children on an iPad store no status bar, XLPagerTabStrip's full-width ones store 20).
-            if bars.embedded && abs(screen.screen.width - frame.width) >= 1 { return .zero }
+            if fitted.isOn(.childWithoutBars) && bars.embedded && abs(screen.screen.width - frame.width) >= 1 {
+                return .zero
+            }
             return screen.safeArea(rootFrame: screen.placed(frame))
         }
         // No design device: IB's simulated status bar (20 points) over a full-height root, and its bars.
