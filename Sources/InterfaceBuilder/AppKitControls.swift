@@ -53,10 +53,10 @@ enum AppKitControls {
         func fitted(_ parts: String...) -> FittedStyle {
             FittedStyle(platform: "macOS", components: parts, era: era(toolsVersion))
         }
-        /// Its width from its title (or its image, or the fit when it has neither), its height and
-        /// insets from the fit.
+        /// Its width from its title (or its image and the bezel's fitted padding around it, or the fit
+        /// when it has neither), its height and insets from the fit.
         func control(_ style: FittedStyle, height: StandardViews.Length = .fitted) -> StandardViews.Metrics {
-            let width: StandardViews.Length = title ? .storedFrame : image.map { .fixed($0.width) } ?? .fitted
+            let width: StandardViews.Length = title ? .storedFrame : image.map { .padded($0.width) } ?? .fitted
             return StandardViews.Metrics(width: width, height: height, fittedInsets: true, style: style)
         }
         func metrics(width: StandardViews.Length = .none, height: StandardViews.Length = .none, _ style: FittedStyle)
@@ -83,7 +83,7 @@ enum AppKitControls {
                 default: (32, EdgeInsets(top: 4, left: 6, bottom: 7, right: 6))
                 }
             return StandardViews.Metrics(
-                width: title ? .storedFrame : image.map { .fixed($0.width) } ?? .fitted, height: .frame(height),
+                width: title ? .storedFrame : image.map { .padded($0.width) } ?? .fitted, height: .frame(height),
                 alignmentRectInsets: i, style: fitted("button", "push", "rounded", s.size))
         case ("button", "check", _), ("button", "radio", _):
             // The box and its title: insets and height *fitted* by size, with and without a title (an
@@ -92,11 +92,14 @@ enum AppKitControls {
         case ("popUpButton", _, _):
             return metrics(width: .storedFrame, height: .fitted, fitted("popUpButton", s.bezel.isEmpty ? "none" : s.bezel, s.size))
         case ("button", _, _):
-            // Every other button: its bezel and size set its height and insets (*fitted*).
-            return control(
-                fitted(
-                    "button", s.type.isEmpty ? "none" : s.type, s.bezel.isEmpty ? "none" : s.bezel, s.size,
-                    s.bordered ? "bordered" : "borderless"))
+            // Every other button: its bezel and size set its height and insets (*fitted*); the square
+            // bezels take any height, so an image alone sets theirs.
+            let style = fitted(
+                "button", s.type.isEmpty ? "none" : s.type, s.bezel.isEmpty ? "none" : s.bezel, s.size,
+                s.bordered ? "bordered" : "borderless")
+            let square = ["smallSquare", "shadowlessSquare", "regularSquare", "texturedSquare"].contains(s.bezel)
+            if square && !title, let image { return control(style, height: .padded(image.height)) }
+            return control(style)
         case ("slider", _, _):
             // A track the knob overhangs: its thickness (with and without tick marks) and insets *fitted*.
             // A slider is vertical when its frame is taller than it is wide (NSSlider's `isVertical`).

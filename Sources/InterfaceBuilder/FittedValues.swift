@@ -116,4 +116,7 @@ public enum FittedField: String, CaseIterable, Hashable, Sendable {
     case insetRight = "inset.right"
     case frameWidth = "frame.width"
     case frameHeight = "frame.height"
+    /// How much wider (higher) the frame is than its image.
+    case paddingWidth = "padding.width"
+    case paddingHeight = "padding.height"
 }

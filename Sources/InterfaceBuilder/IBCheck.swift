@@ -95,13 +95,52 @@ public struct IBCheck: Sendable {
             let e = explainer.explain(
                 r.view, free: r.status == .ambiguous ? solution.free[r.view] ?? [] : nil, wrong: wrong)
             results[k].explanation = e
+            if r.status == .ambiguous && e.kind == .free {
+                // Free on its own account, or only because a view it is placed against is.
+                let around = explainer.neighbours(of: r.view)
+                if !around.isEmpty && !isFree(r.view, holding: around, scene: scene, solution: solution) {
+                    results[k].explanation?.free = []
+                    results[k].explanation?.follows = around.filter(wrong.contains).sorted()
+                    results[k].explanation?.kind = .follows
+                }
+            }
             if r.status == .disagree, let v = views[r.view], let solved = r.solved {
                 results[k].cause = cause(of: v, stored: r.stored, solved: solved, in: scene, conflicted: conflicted, e)
             } else if r.status == .ambiguous {
                 // What nothing fixes, or (when IB's frames break one of its constraints) that constraint's kind.
-                results[k].cause = e.kind.rawValue
+                results[k].cause = results[k].explanation?.kind.rawValue
             }
         }
+    }
+
+    /// Whether view `id` stays undetermined with the views it is placed against held (at priority 999)
+    /// where the lab put them: then it lacks a constraint of its own; otherwise it is free only
+    /// through them.
+    static func isFree(_ id: String, holding around: [String], scene: IBScene, solution: IBSolution) -> Bool {
+        let tree = scene.scenario.tree
+        var absolute: [Rect?] = Array(repeating: nil, count: tree.views.count)
+        func origin(_ i: Int) -> Rect {
+            if let r = absolute[i] { return r }
+            let f = solution.frames[tree.views[i].id] ?? tree.views[i].frame
+            let p = tree.parentIndex[i].map(origin) ?? .zero
+            let r = Rect(x: p.x + f.x, y: p.y + f.y, width: f.width, height: f.height)
+            absolute[i] = r
+            return r
+        }
+        var held = scene
+        for n in around {
+            guard let i = tree.index(of: n) else { continue }
+            let f = origin(i)
+            let a = tree.views[i].alignmentRectInsets
+            let root = ViewTree.superviewID
+            held.placeholderConstraints += [
+                LayoutConstraint(n, .left, .equal, root, .left, constant: f.x + a.left, priority: 999),
+                LayoutConstraint(n, .top, .equal, root, .top, constant: f.y + a.top, priority: 999),
+                LayoutConstraint(n, .width, .equal, constant: f.width - a.left - a.right, priority: 999),
+                LayoutConstraint(n, .height, .equal, constant: f.height - a.top - a.bottom, priority: 999),
+            ]
+        }
+        return solve(held).ambiguous.contains(id)
     }
 
     /// A disagreement's cause, grouped by what the lab lacks: a required constraint naming the view

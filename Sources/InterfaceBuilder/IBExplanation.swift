@@ -119,6 +119,19 @@ struct SceneExplainer {
         return out
     }
 
+    /// The views (not the root) that constraints name together with view `id`.
+    func neighbours(of id: String) -> [String] {
+        var out: [String] = []
+        for k in naming[id] ?? [] {
+            let c = constraints[k].0
+            for name in [c.item1] + (c.item2.map { [$0] } ?? []) {
+                let other = evaluation.viewID(name)
+                if other != id && other != ViewTree.superviewID && !out.contains(other) { out.append(other) }
+            }
+        }
+        return out
+    }
+
     func kind(of c: LayoutConstraint, placeholder: Bool) -> IBExplanation.Kind {
         if case .contentSize = c.origin { return .intrinsicSize }
         if placeholder { return .placeholder }

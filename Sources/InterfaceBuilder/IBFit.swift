@@ -8,8 +8,9 @@ import LabXML
 /// * its frame's width or height, where no constraint sets that length (no size constraint, at most
 ///   one edge, centre or baseline named on the axis, not arranged by a stack view, no placeholder
 ///   intrinsic size);
-/// * its insets: for each required equality that ties one of its edges to the same edge of its
-///   direct superview, how far its stored frame reaches beyond where the constraint puts the edge.
+/// * its insets: for each required equality that ties one of its edges to an edge of a view whose
+///   frame is its alignment rect (its superview, a plain view, a stack view), how far its stored frame
+///   reaches beyond where the constraint puts the edge.
 /// Every observation counts for each of the style's keys, from the most specific to the most general.
 /// Only views placed by constraints count: not those IB marks misplaced or ambiguous, translating their
 /// masks or pinned at build time, nor custom classes (which may size themselves).
@@ -75,6 +76,7 @@ struct VoteWalker {
     var named: [String: Set<String>] = [:]
     /// Required equalities with unit multipliers: (first, first attribute, second, second attribute, constant).
     var equalities: [(String, String, String, String, Double)] = []
+    var seen: [String: Seen] = [:]
 
     init(document: XMLElement) {
         self.document = document
@@ -90,7 +92,8 @@ struct VoteWalker {
 
     mutating func run() {
         readConstraints(document, owner: nil)
-        walk(document, parent: nil, parentFrame: nil, parentFlipped: false, inStack: false)
+        walk(document, parentFrame: nil, parentFlipped: false, inStack: false)
+        observe()
     }
 
     mutating func readConstraints(_ e: XMLElement, owner: String?) {
@@ -110,22 +113,23 @@ struct VoteWalker {
         for child in e.children { readConstraints(child, owner: id) }
     }
 
-    /// `frame` is the view's stored frame in the lab's top-left coordinates.
-    mutating func walk(_ e: XMLElement, parent: String?, parentFrame: Rect?, parentFlipped: Bool, inStack: Bool) {
+    /// Every view's stored frame in its root's top-left coordinates, and how it is placed.
+    mutating func walk(_ e: XMLElement, parentFrame: Rect?, parentFlipped: Bool, inStack: Bool) {
         for child in e.children {
             guard var frame = SceneBuilder.frameRect(child), let id = child["id"] else {
-                walk(child, parent: parent, parentFrame: parentFrame, parentFlipped: parentFlipped, inStack: inStack)
+                walk(child, parentFrame: parentFrame, parentFlipped: parentFlipped, inStack: inStack)
                 continue
             }
             if platform == .macOS && !parentFlipped, let p = parentFrame {
                 frame.y = p.height - frame.y - frame.height
             }
-            let arranged = inStack && ["subviews", "beginningViews", "middleViews", "endViews"]
-                .contains(e.name)
-            observe(child, id: id, frame: frame, parent: parent, parentFrame: parentFrame, arranged: arranged)
+            let origin = parentFrame.map { Point(x: $0.x + frame.x, y: $0.y + frame.y) } ?? Point(x: 0, y: 0)
+            let absolute = Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height)
+            let arranged = inStack && ["subviews", "beginningViews", "middleViews", "endViews"].contains(e.name)
+            seen[id] = Seen(element: child, frame: absolute, metrics: metrics(child), arranged: arranged)
             walk(
-                child, parent: id, parentFrame: frame,
-                parentFlipped: child["flipped"] == "YES" || child.name == "clipView", inStack: child.name == "stackView")
+                child, parentFrame: absolute, parentFlipped: child["flipped"] == "YES" || child.name == "clipView",
+                inStack: child.name == "stackView")
         }
     }
 
@@ -140,45 +144,93 @@ struct VoteWalker {
         for key in style.keys(field) { votes[key, default: [:]][v, default: 0] += 1 }
     }
 
-    mutating func observe(_ e: XMLElement, id: String, frame: Rect, parent: String?, parentFrame: Rect?, arranged: Bool) {
-        let m = metrics(e)
-        // IB's frame is no observation where IB says its constraints do not put it there or do not
-        // determine it, where its frame is given (a mask translated, a build-time pin), or where a custom
-        // class may size it.
-        guard let style = m.style, e["misplaced"] != "YES", e["ambiguous"] != "YES",
-            e["translatesAutoresizingMaskIntoConstraints"] == "NO", e["fixedFrame"] != "YES", e["customClass"] == nil,
-            document["useAutolayout"] == "YES"
-        else { return }
-        let attrs = named[id] ?? []
-        func free(_ size: String, _ positions: [[String]]) -> Bool {
-            !arranged && !attrs.contains(size) && positions.filter { !attrs.isDisjoint(with: $0) }.count <= 1
+    /// IB's frame is an observation where constraints placed it: not where IB says its constraints do
+    /// not put it there or do not determine it, where its frame is given (a mask translated, a
+    /// build-time pin), or where a custom class may size it.
+    func placedByConstraints(_ e: XMLElement) -> Bool {
+        e["misplaced"] != "YES" && e["ambiguous"] != "YES" && e["translatesAutoresizingMaskIntoConstraints"] == "NO"
+            && e["fixedFrame"] != "YES" && e["customClass"] == nil && document["useAutolayout"] == "YES"
+    }
+
+    mutating func observe() {
+        for (id, v) in seen {
+            guard let style = v.metrics.style, placedByConstraints(v.element) else { continue }
+            observeSize(v, style: style, named: named[id] ?? [])
         }
-        let horizontal = [["leading", "left", "leadingMargin", "leftMargin"], ["trailing", "right", "trailingMargin", "rightMargin"], ["centerX", "centerXWithinMargins"]]
-        let vertical = [["top", "topMargin", "firstBaseline"], ["bottom", "bottomMargin", "baseline", "lastBaseline"], ["centerY", "centerYWithinMargins"]]
-        if m.width == .fitted && e["placeholderIntrinsicWidth"] == nil && free("width", horizontal) {
-            vote(style, .frameWidth, frame.width)
-        }
-        if m.height == .fitted && e["placeholderIntrinsicHeight"] == nil && free("height", vertical) {
-            vote(style, .frameHeight, frame.height)
-        }
-        guard m.fittedInsets, let parent, let p = parentFrame else { return }
-        for (a, a1, b, a2, k) in equalities where a1 == a2 {
-            // The view's edge == the superview's edge + edge (or the reverse, with the sign turned).
-            let edge: Double
-            if a == id && b == parent {
-                edge = k
-            } else if b == id && a == parent {
-                edge = -k
-            } else {
-                continue
-            }
-            switch a1 {
-            case "leading", "left": vote(style, .insetLeft, edge - frame.x)
-            case "trailing", "right": vote(style, .insetRight, frame.maxX - (p.width + edge))
-            case "top": vote(style, .insetTop, edge - frame.y)
-            case "bottom": vote(style, .insetBottom, frame.maxY - (p.height + edge))
-            default: continue
+        for (a, a1, b, a2, k) in equalities {
+            guard let va = seen[a], let vb = seen[b], let ea = Self.edge(a1), let eb = Self.edge(a2),
+                va.element["misplaced"] != "YES", vb.element["misplaced"] != "YES"
+            else { continue }
+            // first's alignment edge == second's + k, each alignment edge its frame's moved in by its inset.
+            let residual = ea.position(va.frame) - eb.position(vb.frame) - k
+            if vb.hasNoInsets, let style = va.metrics.style, va.metrics.fittedInsets, placedByConstraints(va.element) {
+                vote(style, ea.field, -ea.sign * residual)
+            } else if va.hasNoInsets, let style = vb.metrics.style, vb.metrics.fittedInsets,
+                placedByConstraints(vb.element)
+            {
+                vote(style, eb.field, eb.sign * residual)
             }
         }
     }
+
+    /// An edge a constraint names: where it is on a frame, which inset moves it (inward: +1 for the
+    /// low edges, -1 for the high ones).
+    struct Edge {
+        var field: FittedField
+        var sign: Double
+        func position(_ r: Rect) -> Double {
+            switch field {
+            case .insetLeft: r.x
+            case .insetRight: r.x + r.width
+            case .insetTop: r.y
+            default: r.y + r.height
+            }
+        }
+    }
+
+    static func edge(_ attribute: String) -> Edge? {
+        switch attribute {
+        case "leading", "left": Edge(field: .insetLeft, sign: 1)
+        case "trailing", "right": Edge(field: .insetRight, sign: -1)
+        case "top": Edge(field: .insetTop, sign: 1)
+        case "bottom": Edge(field: .insetBottom, sign: -1)
+        default: nil
+        }
+    }
+
+    mutating func observeSize(_ v: Seen, style: FittedStyle, named attrs: Set<String>) {
+        let e = v.element
+        let m = v.metrics
+        let frame = v.frame
+        func free(_ size: String, _ positions: [[String]]) -> Bool {
+            !v.arranged && !attrs.contains(size) && positions.filter { !attrs.isDisjoint(with: $0) }.count <= 1
+        }
+        let horizontal = [
+            ["leading", "left", "leadingMargin", "leftMargin"], ["trailing", "right", "trailingMargin", "rightMargin"],
+            ["centerX", "centerXWithinMargins"],
+        ]
+        let vertical = [
+            ["top", "topMargin", "firstBaseline"], ["bottom", "bottomMargin", "baseline", "lastBaseline"],
+            ["centerY", "centerYWithinMargins"],
+        ]
+        if e["placeholderIntrinsicWidth"] == nil && free("width", horizontal) {
+            if m.width == .fitted { vote(style, .frameWidth, frame.width) }
+            if case .padded(let content) = m.width { vote(style, .paddingWidth, frame.width - content) }
+        }
+        if e["placeholderIntrinsicHeight"] == nil && free("height", vertical) {
+            if m.height == .fitted { vote(style, .frameHeight, frame.height) }
+            if case .padded(let content) = m.height { vote(style, .paddingHeight, frame.height - content) }
+        }
+    }
+}
+
+/// A view as the vote walker saw it.
+struct Seen {
+    var element: XMLElement
+    /// Its stored frame in its root's top-left coordinates.
+    var frame: Rect
+    var metrics: StandardViews.Metrics
+    var arranged: Bool
+    /// Its frame is its alignment rect: no insets, from a source or fitted.
+    var hasNoInsets: Bool { !metrics.fittedInsets && metrics.alignmentRectInsets == .zero }
 }

@@ -26,7 +26,9 @@ extension SceneBuilder {
             }
             view.alignmentRectInsets = insets
             let rect = view.alignmentRect(forFrame: frame)
-            func length(_ l: StandardViews.Length, stored: Double, field: FittedField, inset: Double) -> Double? {
+            func length(
+                _ l: StandardViews.Length, stored: Double, field: FittedField, padding: FittedField, inset: Double
+            ) -> Double? {
                 switch l {
                 case .none: return nil
                 case .fixed(let v): return v
@@ -36,11 +38,16 @@ extension SceneBuilder {
                     return stored
                 case .fitted:
                     return m.style.flatMap { fitted.value($0, field) }.map { $0 - inset }
+                case .padded(let content):
+                    return content + (m.style.flatMap { fitted.value($0, padding) } ?? inset) - inset
                 }
             }
             size = IntrinsicContentSize(
-                width: length(m.width, stored: rect.width, field: .frameWidth, inset: insets.left + insets.right),
-                height: length(m.height, stored: rect.height, field: .frameHeight, inset: insets.top + insets.bottom))
+                width: length(
+                    m.width, stored: rect.width, field: .frameWidth, padding: .paddingWidth, inset: insets.left + insets.right),
+                height: length(
+                    m.height, stored: rect.height, field: .frameHeight, padding: .paddingHeight,
+                    inset: insets.top + insets.bottom))
         }
         if let w = e["placeholderIntrinsicWidth"] { size.width = w == "infinite" ? nil : Self.number(w) }
         if let h = e["placeholderIntrinsicHeight"] { size.height = h == "infinite" ? nil : Self.number(h) }

@@ -21,6 +21,9 @@ enum StandardViews {
         /// The frame's length from the fitted table (`FittedValues`, by the view's style); none where
         /// the table has none.
         case fitted
+        /// Content of this length (an image) with the bezel's padding around it, from the fitted table
+        /// (`FittedField.padding…`): the frame is both, and the alignment rect that less the insets.
+        case padded(Double)
     }
 
     struct Metrics: Equatable {
