@@ -157,6 +157,9 @@ struct VoteWalker {
             guard let style = v.metrics.style, placedByConstraints(v.element) else { continue }
             observeSize(v, style: style, named: named[id] ?? [])
         }
+        for v in seen.values where v.element.name == "stackView" && v.element["misplaced"] != "YES" {
+            observeStack(v)
+        }
         for (a, a1, b, a2, k) in equalities {
             guard let va = seen[a], let vb = seen[b], let ea = Self.edge(a1), let eb = Self.edge(a2),
                 va.element["misplaced"] != "YES", vb.element["misplaced"] != "YES"
@@ -195,6 +198,51 @@ struct VoteWalker {
         case "top": Edge(field: .insetTop, sign: 1)
         case "bottom": Edge(field: .insetBottom, sign: -1)
         default: nil
+        }
+    }
+
+    /// A stack view places its arranged views' alignment rects: along its axis the first one's start
+    /// at its own start less its edge insets (and the last one's end at its end, where the stack hugs
+    /// its views or fills), across it each one's aligned edge; how far the stored frames reach beyond
+    /// those edges are observations of the views' insets (DESIGN 10).
+    mutating func observeStack(_ stack: Seen) {
+        let e = stack.element
+        let mac = platform == .macOS
+        let lists = mac ? ["subviews", "beginningViews", "middleViews", "endViews"] : ["subviews"]
+        let arranged = lists.flatMap { e.child($0)?.children ?? [] }.filter { $0["hidden"] != "YES" }
+            .compactMap { $0["id"] }.compactMap { seen[$0] }
+        guard let first = arranged.first, let last = arranged.last else { return }
+        let vertical = mac ? e["orientation"] == "vertical" : e["axis"] == "vertical"
+        let insetElement = mac
+            ? e.child("edgeInsets", key: "edgeInsets") : e.child("edgeInsets", key: "layoutMargins")
+        func inset(_ k: String) -> Double { SceneBuilder.number(insetElement?[k]) ?? 0 }
+        let gravity = mac && (e["distribution"] ?? "gravityAreas") == "gravityAreas"
+        let hugging = SceneBuilder.number(e[vertical ? "verticalStackHuggingPriority" : "horizontalStackHuggingPriority"])
+            ?? 250
+        let alignment = e["alignment"] ?? (mac ? (vertical ? "centerX" : "centerY") : "fill")
+        let f = stack.frame
+        func observe(_ v: Seen, _ field: FittedField, _ value: Double) {
+            guard let style = v.metrics.style, v.metrics.fittedInsets, placedByConstraints(v.element) else { return }
+            vote(style, field, value)
+        }
+        let (start, end): (FittedField, FittedField) = vertical ? (.insetTop, .insetBottom) : (.insetLeft, .insetRight)
+        let (crossStart, crossEnd): (FittedField, FittedField) =
+            vertical ? (.insetLeft, .insetRight) : (.insetTop, .insetBottom)
+        func low(_ r: Rect, _ vertical: Bool) -> Double { vertical ? r.y : r.x }
+        func high(_ r: Rect, _ vertical: Bool) -> Double { vertical ? r.y + r.height : r.x + r.width }
+        if !gravity || !(e.child("beginningViews")?.children.isEmpty ?? true) || e.child("subviews") != nil {
+            observe(first, start, low(f, vertical) + inset(vertical ? "top" : "left") - low(first.frame, vertical))
+        }
+        if !gravity || hugging >= 750 {
+            observe(last, end, high(last.frame, vertical) - high(f, vertical) + inset(vertical ? "bottom" : "right"))
+        }
+        for v in arranged {
+            if ["leading", "top", "left", "fill", "width", "height"].contains(alignment) {
+                observe(v, crossStart, low(f, !vertical) + inset(vertical ? "left" : "top") - low(v.frame, !vertical))
+            }
+            if ["trailing", "bottom", "right", "fill", "width", "height"].contains(alignment) {
+                observe(v, crossEnd, high(v.frame, !vertical) - high(f, !vertical) + inset(vertical ? "right" : "bottom"))
+            }
         }
     }
 

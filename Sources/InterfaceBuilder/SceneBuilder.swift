@@ -183,6 +183,9 @@ struct SceneBuilder {
                 platform: platform, skip: { skip($0, $1) })
             constraints += made
         }
+        let baselines = StackBaselines(stacks: stacks, tree: tree, platform: platform)
+        constraints = constraints.map(baselines.rewrite)
+        placeholders = placeholders.map(baselines.rewrite)
         let scenario = Scenario(tree: tree, constraints: constraints, description: "\(name) (Interface Builder)")
         let arranged = stacks.flatMap { s in
             (["subviews", "beginningViews", "middleViews", "endViews"].flatMap { s.element.child($0)?.children ?? [] })
