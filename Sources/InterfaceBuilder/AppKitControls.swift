@@ -129,6 +129,9 @@ enum AppKitControls {
             return metrics(
                 width: .storedFrame, height: .fitted,
                 fitted("datePicker", pickerStyle, s.size, s.bordered ? "bordered" : "borderless"))
+        case ("switch", _, _):
+            // NSSwitch (macOS 10.15): a fixed size by control size (*fitted*, as its insets).
+            return metrics(width: .fitted, height: .fitted, fitted("switch", s.size))
         case ("stepper", _, _):
             return metrics(width: .fitted, height: .fitted, fitted("stepper", s.size))
         case ("levelIndicator", _, _):

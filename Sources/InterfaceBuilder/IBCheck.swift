@@ -100,7 +100,11 @@ public struct IBCheck: Sendable {
                 let around = explainer.neighbours(of: r.view)
                 if !around.isEmpty && !isFree(r.view, holding: around, scene: scene, solution: solution) {
                     results[k].explanation?.free = []
-                    results[k].explanation?.follows = around.filter(wrong.contains).sorted()
+                    // The views it is placed against that are wrong or undetermined themselves (a view IB
+                    // marks ambiguous is undetermined without being `wrong`).
+                    results[k].explanation?.follows = around.filter {
+                        wrong.contains($0) || !(solution.free[$0] ?? []).isEmpty
+                    }.sorted()
                     results[k].explanation?.kind = .follows
                 }
             }

@@ -17,7 +17,8 @@ public struct IBExplanation: Hashable, Sendable {
     /// Components of the view's alignment rect (x, y, width, height) that the constraints leave free.
     public var free: [String] = []
     /// When none of its constraints is violated: the views named with it whose frames disagree or are
-    /// undetermined, which carry it along.
+    /// undetermined, or guides the importer made (a stack's gaps, a grid's rows and columns), which
+    /// carry it along.
     public var follows: [String] = []
     /// The group the cause falls in (`IBCheck.cause`).
     var kind: Kind = .unexplained
@@ -111,7 +112,11 @@ struct SceneExplainer {
             let c = constraints[k].0
             for name in [c.item1] + (c.item2.map { [$0] } ?? []) {
                 let other = evaluation.viewID(name)
-                if other != id && wrong.contains(other) && !follows.contains(other) { follows.append(other) }
+                // A guide the importer made (a grid's row) has no stored frame: it carries the view
+                // along whenever its own constraints hold.
+                if other != id && (wrong.contains(other) || evaluation.isGuide(other)) && !follows.contains(other) {
+                    follows.append(other)
+                }
             }
         }
         out.follows = follows

@@ -44,6 +44,7 @@ struct SceneBuilder {
     /// Constraint elements with their owning view's id.
     var constraintElements: [(owner: String, element: XMLElement)] = []
     var stacks: [(id: String, element: XMLElement)] = []
+    var grids: [(id: String, element: XMLElement)] = []
     /// Per view: its element name, and what IB marks on it.
     var elements: [String: String] = [:]
     var ibAmbiguous: Set<String> = []
@@ -174,6 +175,7 @@ struct SceneBuilder {
             constraints = []
             placeholders = []
             stacks = []
+            grids = []
             stored = [:]
         }
         // Stack views: arranged subviews get UIStackView's or NSStackView's constraints (DESIGN 10).
@@ -182,6 +184,10 @@ struct SceneBuilder {
                 stack: stackID == rootID ? ViewTree.superviewID : stackID, element: e, tree: &tree,
                 platform: platform, skip: { skip($0, $1) })
             constraints += made
+        }
+        for (gridID, e) in grids {
+            constraints += GridViewConstraints.make(
+                grid: gridID == rootID ? ViewTree.superviewID : gridID, element: e, tree: &tree)
         }
         let baselines = StackBaselines(stacks: stacks, tree: tree, platform: platform)
         constraints = constraints.map(baselines.rewrite)
@@ -227,6 +233,7 @@ struct SceneBuilder {
             constraintElements.append((item, c))
         }
         if e.name == "stackView" { stacks.append((id, e)) }
+        if e.name == "gridView" { grids.append((id, e)) }
         if e["layoutMarginsFollowReadableWidth"] == "YES" {
             skip(
                 e,
@@ -259,8 +266,8 @@ struct SceneBuilder {
             stored[cid] = frame
             if child["misplaced"] == "YES" { misplaced.insert(cid) }
             if child["ambiguous"] == "YES" || variations.ambiguous.contains(cid) { ibAmbiguous.insert(cid) }
-            // A stack view's arranged views are placed by the stack, never pinned (DESIGN 10, 12.1).
-            if BuildTimePins.isPinned(child) && e.name != "stackView" { pinned.insert(cid) }
+            // A stack or grid view's arranged views are placed by it, never pinned (DESIGN 10, 12.1).
+            if BuildTimePins.isPinned(child) && e.name != "stackView" && e.name != "gridView" { pinned.insert(cid) }
             elements[cid] = child.name
             ids.insert(cid)
             var view = View(
@@ -291,6 +298,7 @@ struct SceneBuilder {
             // NSStackView's gravity areas (documents saved with them keep no <subviews>).
             out += ["beginningViews", "middleViews", "endViews"].flatMap { e.child($0)?.children ?? [] }
         }
+        if e.name == "gridView" { out += GridViewConstraints.contentViews(e) }
         for c in e.children where c.name != "subviews" && c["key"] != nil && (c.child("rect", key: "frame") != nil) {
             if c["key"] == "contentView" && !cellElements.contains(e.name) {
                 out.append(c)

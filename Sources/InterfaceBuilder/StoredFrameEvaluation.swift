@@ -63,6 +63,9 @@ struct StoredFrameEvaluation {
         }
     }
 
+    /// Whether a view is one the importer made (a stack's gap, a grid's row or column), with no stored frame.
+    func isGuide(_ id: String) -> Bool { index[id].map(unknown.contains) ?? false }
+
     /// The view an item names (`a.safeArea` names `a`).
     func viewID(_ name: String) -> String {
         if name == ViewTree.superviewID || index[name] != nil { return name }

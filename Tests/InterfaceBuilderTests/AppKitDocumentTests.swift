@@ -91,12 +91,13 @@ struct AppKitDocumentTests {
     static let help =
         #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="25" height="25"/><buttonCell key="cell" type="help" bezelStyle="helpButton" alignment="center" borderStyle="border" id="cc"><font key="font" metaFont="system"/></buttonCell></button>"#
 
-    /// A fitted table that gives every field of one style key distinct values: insets 1, 2, 3, 4 and a
-    /// frame 40 wide and 30 high.
+    /// A fitted table that gives every field of one style key distinct values: insets 1, 2, 3, 4, a
+    /// frame 40 wide and 30 high, and 12 of padding around an image.
     static func table(_ key: String) -> FittedValues {
         FittedValues(table: [
             "\(key)/inset.top": 1, "\(key)/inset.left": 2, "\(key)/inset.bottom": 3, "\(key)/inset.right": 4,
-            "\(key)/frame.width": 40, "\(key)/frame.height": 30,
+            "\(key)/frame.width": 40, "\(key)/frame.height": 30, "\(key)/padding.width": 12,
+            "\(key)/padding.height": 12,
         ])
     }
 
@@ -105,7 +106,8 @@ struct AppKitDocumentTests {
     /// Each control kind reads its fitted values under its style and era (the key given), and takes
     /// from them its insets and, where its kind sets it, its height (the frame's 30 less the insets'
     /// 4); a label's and a field's text sets theirs. Push buttons before Big Sur take yue's values, not
-    /// the table's; image views their image's size.
+    /// the table's; image views their image's size; a square button with only an image its image's 18
+    /// and the padding's 12, less the insets' 4.
     @Test(
         arguments: [
             ("push", push, "17701", "macOS/button.push.rounded.regular.bordered/bigSur", fittedInsets, 26.0),

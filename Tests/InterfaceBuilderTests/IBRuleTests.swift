@@ -39,10 +39,14 @@ struct IBRuleTests {
                 "pinned": .input, "inside": .agree, "held": .agree, "unsure": .ibAmbiguous, "follower": .ambiguous,
                 "loose": .ambiguous,
             ])
-        // Only the view IB marks is IB's ambiguity; the follower, undetermined through it, is the lab's
-        // to determine, and check-ib names what nothing fixes.
-        let follower = IBCheck.check(doc).results.first { $0.view == "follower" }
-        #expect(follower?.cause == "free" && follower?.explanation?.free.isEmpty == false)
+        // Only the view IB marks is IB's ambiguity; the follower, undetermined only through it, is the
+        // lab's to determine, and check-ib names the view it follows; the loose view lacks a constraint
+        // of its own, and check-ib names what nothing fixes.
+        let results = IBCheck.check(doc).results
+        let follower = results.first { $0.view == "follower" }
+        #expect(follower?.cause == "follows" && follower?.explanation?.follows == ["unsure"])
+        let loose = results.first { $0.view == "loose" }
+        #expect(loose?.cause == "free" && loose?.explanation?.free == ["y"])
         // Without the placeholder, the held view's width is free: the build is ambiguous there.
         let built = IBCheck.solve(scene, withPlaceholders: false)
         #expect(built.ambiguous.contains("held") && !IBCheck.solve(scene).ambiguous.contains("held"))
