@@ -23,7 +23,7 @@ import collections, csv, json, os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-RULES = ['notch-by-xcode', 'child-without-bars', 'sheets', 'root-between-bars']
+RULES = ['notch-by-xcode', 'child-without-bars', 'sheets', 'root-between-bars', 'cell-margins-by-screen']
 STATUSES = ['agree', 'disagree', 'ambiguous']
 
 

@@ -85,6 +85,9 @@ public enum FittedRule: String, CaseIterable, Hashable, Sendable {
     case sheets
     /// A root between opaque bars stored at y = 0 with the height the bars leave starts below them.
     case rootBetweenBars = "root-between-bars"
+    /// A table view cell's content view takes 20-point sides on a screen wider than 375 points even
+    /// where the cell is narrower: its table's margins follow the screen.
+    case cellMarginsByScreen = "cell-margins-by-screen"
 }
 
 /// What a control looks like to the fit: its platform, its class and style from the most general

@@ -157,6 +157,32 @@ struct IBRuleTests {
         #expect(Set(Self.statuses(doc).values) == [.agree])
     }
 
+    /// A table view cell's content view since Xcode 9: 16-point sides in a cell narrower than 414 points,
+    /// except on a screen wider than 375 points (rule cell-margins-by-screen), where its table follows
+    /// the screen's 20; with the rule off, the cell's width alone decides.
+    @Test(arguments: [("retina4_7", true, 16.0), ("retina6_1", true, 20), ("retina6_1", false, 16)])
+    func cellMarginsFollowTheScreen(device: String, ruleOn: Bool, side: Double) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17506" \
+            targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+              <device id="\(device)" orientation="portrait"/>
+              <objects>
+                <tableViewCell id="cell">
+                  <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                  <tableViewCellContentView key="contentView" id="content">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                  </tableViewCellContentView>
+                </tableViewCell>
+              </objects>
+            </document>
+            """
+        let values = FittedValues(table: TestValues.table, rulesOff: ruleOn ? [] : [.cellMarginsByScreen])
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.xib", fitted: values)
+        let margins = try #require(doc.scenes.first).scenario.tree.root.layoutMargins
+        #expect(margins == EdgeInsets(top: 11, left: side, bottom: 11, right: side))
+    }
+
     /// Size classes: the design device's traits pick constraints, constants and subviews; another
     /// trait collection picks others.
     @Test func sizeClassVariations() throws {
