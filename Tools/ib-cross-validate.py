@@ -14,6 +14,9 @@ leave-one-repository-out agreement per folder and platform (the headline), with 
 (everything fitted on every document) beside it, both over all views and over the views whose size
 the lab derived itself (not size_from_stored_frame).
 
+`layoutlab check-ib --cross-validate FILES...` prints the same figures in one process; this tool adds
+the table and sources writers and the per-repository listing.
+
 --write-table writes the in-sample fit to Sources/InterfaceBuilder/FittedTable.swift (the built-in
 values); --write-sources writes Tools/ib-fit-sources.txt (every fitted value with the documents it
 was read off); --per-repo prints each held-out repository's figures. Needs a built layoutlab

@@ -16,9 +16,12 @@ struct CheckIBCommand: ParsableCommand {
             pins, IB's placeholder constraints) and every view gets one status: agree (within \
             \(JSONWriter.plainNumber(IBCheck.tolerance)) pt on every edge), disagree, ambiguous (the lab's \
             constraints do not determine it), misplaced (IB says its frame is not where its constraints put it), \
-            input (its frame is given: a document laid out with masks only, or a view Xcode pins at build time) \
-            or ib-ambiguous (IB marks it ambiguous). The headline is agree / (agree + disagree + ambiguous), \
-            overall and per platform. --format json prints one object per file and a last {"total": …}; with \
+            input (its frame is given: a document laid out with masks only, or a view Xcode pins at build time), \
+            translated (it translates its own mask, so its stored frame makes it) or ib-ambiguous (IB marks it \
+            ambiguous). The headline is agree / (agree + disagree + ambiguous), overall and per platform; \
+            --cross-validate prints it with every fitted value fitted with the document's repository left out \
+            (the figure to quote), the in-sample one beside it. --format json prints one object per file and a \
+            last {"total": …}; with \
             --per-view, one object per view instead: file, scene, view, element, status, stored, solved, cause; \
             for a disagreeing or ambiguous view also the constraints naming it, the first one IB's stored frames \
             violate (violated), the components nothing fixes (free) and the wrong views it is placed with \
@@ -46,6 +49,14 @@ struct CheckIBCommand: ParsableCommand {
             valueName: "FILE"))
     var fit: String?
 
+    @Flag(
+        help: """
+            Print the agreement cross-validated by repository (each repository checked with the values \
+            fitted on the others; repositories from each folder's MANIFEST.tsv, else the file name's \
+            owner__repo), with the in-sample figure beside it, per folder and platform.
+            """)
+    var crossValidate = false
+
     enum Kind: String, ExpressibleByArgument { case table, json }
 
     func run() throws {
@@ -54,6 +65,7 @@ struct CheckIBCommand: ParsableCommand {
             return
         }
         if votes { return printVotes() }
+        if crossValidate { return try printCrossValidation() }
         let values = try fitted.map(Self.fittedValues) ?? .builtIn
         var total = IBTally()
         var byPlatform: [IBImport.Platform: IBTally] = [:]

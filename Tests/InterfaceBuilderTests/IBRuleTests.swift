@@ -183,6 +183,32 @@ struct IBRuleTests {
         #expect(margins == EdgeInsets(top: 11, left: side, bottom: 11, right: side))
     }
 
+    /// Cross-validation by repository checks every document once in each figure: the fixtures, two
+    /// repositories, are all counted left out and in sample, per folder and platform, and the legacy
+    /// archive that does not import is counted apart.
+    @Test func crossValidationCountsEveryDocumentOnce() throws {
+        func fixture(_ name: String, _ repository: String) throws -> IBCrossValidation.Document {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+            return .init(
+                folder: "fixtures", name: name, repository: repository, text: try String(contentsOf: url, encoding: .utf8))
+        }
+        var docs = [
+            try fixture("BuildTimePins.xib", "a/one"), try fixture("CellMargins.xib", "a/one"),
+            try fixture("AppKitControls.xib", "b/two"), try fixture("StackViews.xib", "b/two"),
+        ]
+        docs.append(.init(folder: "fixtures", name: "old.xib", repository: "b/two", text: "<archive version=\"8.00\"/>"))
+        let figures = IBCrossValidation.run(docs)
+        #expect(figures.notImported == 1)
+        let loro = try #require(figures.leaveOneRepositoryOut["fixtures"])
+        let inSample = try #require(figures.inSample["fixtures"])
+        #expect(Set(loro.keys) == [.iOS, .macOS] && Set(inSample.keys) == [.iOS, .macOS])
+        for platform in [IBImport.Platform.iOS, .macOS] {
+            #expect(loro[platform]!.views == inSample[platform]!.views && loro[platform]!.views > 0)
+        }
+        #expect(IBCrossValidation.repository(fromFileName: "owner__repo__Base.lproj__Main.storyboard") == "owner/repo")
+        #expect(IBCrossValidation.repositories(manifest: "repo\tfile\nx/y\ta.xib\n") == ["a.xib": "x/y"])
+    }
+
     /// Size classes: the design device's traits pick constraints, constants and subviews; another
     /// trait collection picks others.
     @Test func sizeClassVariations() throws {
