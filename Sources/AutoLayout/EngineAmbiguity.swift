@@ -13,7 +13,9 @@ extension AutoLayoutEngine {
     public func ambiguousComponents() -> [String: Set<FrameComponent>] {
         var mentioned = Set<ObjectIdentifier>()
         for entry in installed {
-            for t in solver.constraint(entry.handle)!.expression.terms { mentioned.insert(ObjectIdentifier(t.variable)) }
+            for t in solver.constraint(entry.handle)!.expression.terms {
+                mentioned.insert(ObjectIdentifier(t.variable))
+            }
         }
         var out: [String: Set<FrameComponent>] = [:]
         func add(_ slot: Int) {

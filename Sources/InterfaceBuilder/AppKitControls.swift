@@ -59,7 +59,9 @@ enum AppKitControls {
             let width: StandardViews.Length = title ? .storedFrame : image.map { .padded($0.width) } ?? .fitted
             return StandardViews.Metrics(width: width, height: height, fittedInsets: true, style: style)
         }
-        func metrics(width: StandardViews.Length = .none, height: StandardViews.Length = .none, _ style: FittedStyle)
+        func metrics(
+            width: StandardViews.Length = .none, height: StandardViews.Length = .none, _ style: FittedStyle
+        )
             -> StandardViews.Metrics
         {
             StandardViews.Metrics(width: width, height: height, fittedInsets: true, style: style)
@@ -90,7 +92,8 @@ enum AppKitControls {
             // untitled box is centred in its frame), and an untitled one's width.
             return control(fitted("button", s.type, s.size, title ? "titled" : "untitled"))
         case ("popUpButton", _, _):
-            return metrics(width: .storedFrame, height: .fitted, fitted("popUpButton", s.bezel.isEmpty ? "none" : s.bezel, s.size))
+            return metrics(
+                width: .storedFrame, height: .fitted, fitted("popUpButton", s.bezel.isEmpty ? "none" : s.bezel, s.size))
         case ("button", _, _):
             // Every other button: its bezel and size set its height and insets (*fitted*); the square
             // bezels take any height, so an image alone sets theirs.
@@ -120,7 +123,8 @@ enum AppKitControls {
             }
             return metrics(height: .fitted, fitted("progressIndicator", "bar", s.size))
         case ("colorWell", _, _):
-            return metrics(width: .fitted, height: .fitted, fitted("colorWell", e["colorWellStyle"] ?? "default", s.size))
+            return metrics(
+                width: .fitted, height: .fitted, fitted("colorWell", e["colorWellStyle"] ?? "default", s.size))
         case ("segmentedControl", _, _):
             return metrics(
                 width: .storedFrame, height: .fitted, fitted("segmentedControl", cell?["style"] ?? "automatic", s.size))
@@ -135,7 +139,8 @@ enum AppKitControls {
         case ("stepper", _, _):
             return metrics(width: .fitted, height: .fitted, fitted("stepper", s.size))
         case ("levelIndicator", _, _):
-            return metrics(height: .fitted, fitted("levelIndicator", cell?["levelIndicatorStyle"] ?? "continuousCapacity", s.size))
+            return metrics(
+                height: .fitted, fitted("levelIndicator", cell?["levelIndicatorStyle"] ?? "continuousCapacity", s.size))
         case ("imageView", _, _):
             // An image view is as large as its cell's image (the document lists each image's size).
             guard let image else { return StandardViews.Metrics() }

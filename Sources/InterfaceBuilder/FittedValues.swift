@@ -36,7 +36,8 @@ public struct FittedValues: Hashable, Sendable {
         var table: [String: Double] = [:]
         for m in members {
             guard case .number(let v) = m.value.kind else {
-                throw FittedValuesError(message: "\"\(m.key)\" is \(m.value.typeName), not a number", location: m.keyLocation)
+                throw FittedValuesError(
+                    message: "\"\(m.key)\" is \(m.value.typeName), not a number", location: m.keyLocation)
             }
             table[m.key] = v
         }

@@ -114,8 +114,13 @@ enum GridViewConstraints {
         for c in all {
             guard let r = c["row"].flatMap({ rows[$0] }), let k = c["column"].flatMap({ columns[$0] }) else { continue }
             let head = c["headOfMergedCell"] ?? c["id"] ?? ""
-            let s = spans[head].map { (min($0.columns.lowerBound, k)...max($0.columns.upperBound, k),
-                                       min($0.rows.lowerBound, r)...max($0.rows.upperBound, r)) } ?? (k...k, r...r)
+            let s =
+                spans[head].map {
+                    (
+                        min($0.columns.lowerBound, k)...max($0.columns.upperBound, k),
+                        min($0.rows.lowerBound, r)...max($0.rows.upperBound, r)
+                    )
+                } ?? (k...k, r...r)
             spans[head] = s
         }
         for c in all {
@@ -153,7 +158,8 @@ enum GridViewConstraints {
         func setting(_ key: String, _ line: XMLElement, _ fallback: String) -> String {
             [cell.element[key], line[key], grid[key]].compactMap { $0 }.first { $0 != "inherited" } ?? fallback
         }
-        let rowAlignment = [cell.element["rowAlignment"], row["rowAlignment"], grid["rowAlignment"]].compactMap { $0 }
+        let rowAlignment =
+            [cell.element["rowAlignment"], row["rowAlignment"], grid["rowAlignment"]].compactMap { $0 }
             .first { $0 != "inherited" } ?? "none"
         let text = textBearing.contains(cell.element.children.first { $0["key"] == "contentView" }?.name ?? "")
         for vertical in [false, true] {

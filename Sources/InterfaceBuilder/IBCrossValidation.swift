@@ -48,14 +48,17 @@ public enum IBCrossValidation {
         for rule in FittedRule.allCases {
             var off = all
             off.rulesOff = [rule]
-            gain[rule] = docs.indices.map { (base[$0]?.tally[.agree] ?? 0) - (check(docs[$0], off)?.tally[.agree] ?? 0) }
+            gain[rule] = docs.indices.map {
+                (base[$0]?.tally[.agree] ?? 0) - (check(docs[$0], off)?.tally[.agree] ?? 0)
+            }
         }
         let byRepository = Dictionary(grouping: docs.indices) { docs[$0].repository }
         func rulesOff(without repository: String) -> Set<FittedRule> {
-            Set(FittedRule.allCases.filter { rule in
-                let held = byRepository[repository]!.map { gain[rule]![$0] }.reduce(0, +)
-                return gain[rule]!.reduce(0, +) - held <= 0
-            })
+            Set(
+                FittedRule.allCases.filter { rule in
+                    let held = byRepository[repository]!.map { gain[rule]![$0] }.reduce(0, +)
+                    return gain[rule]!.reduce(0, +) - held <= 0
+                })
         }
         for rule in FittedRule.allCases {
             var heldOut = 0
@@ -67,10 +70,14 @@ public enum IBCrossValidation {
         var inSample = all
         inSample.rulesOff = Set(FittedRule.allCases.filter { figures.ruleGain[$0]!.heldOut <= 0 })
         for d in docs {
-            if let c = check(d, inSample) { figures.inSample[d.folder, default: [:]][c.platform, default: IBTally()].add(c.tally) }
+            if let c = check(d, inSample) {
+                figures.inSample[d.folder, default: [:]][c.platform, default: IBTally()].add(c.tally)
+            }
         }
         for (repository, held) in byRepository {
-            let training = docs.indices.filter { docs[$0].repository != repository }.map { (docs[$0].repository, votes[$0]) }
+            let training = docs.indices.filter { docs[$0].repository != repository }.map {
+                (docs[$0].repository, votes[$0])
+            }
             let values = FittedValues(table: IBFit.fit(training), rulesOff: rulesOff(without: repository))
             for k in held {
                 guard let c = check(docs[k], values) else { continue }

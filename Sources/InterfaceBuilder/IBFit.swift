@@ -56,7 +56,9 @@ public enum IBFit {
         var out: [String: Double] = [:]
         for (key, values) in choices {
             let best = values.max {
-                ($0.value.repositories, $0.value.observations, -$0.key) < ($1.value.repositories, $1.value.observations, -$1.key)
+                ($0.value.repositories, $0.value.observations, -$0.key) < (
+                    $1.value.repositories, $1.value.observations, -$1.key
+                )
             }
             if let best, best.value.repositories >= IBFit.minimumRepositories { out[key] = best.key }
         }
@@ -213,11 +215,13 @@ struct VoteWalker {
             .compactMap { $0["id"] }.compactMap { seen[$0] }
         guard let first = arranged.first, let last = arranged.last else { return }
         let vertical = mac ? e["orientation"] == "vertical" : e["axis"] == "vertical"
-        let insetElement = mac
+        let insetElement =
+            mac
             ? e.child("edgeInsets", key: "edgeInsets") : e.child("edgeInsets", key: "layoutMargins")
         func inset(_ k: String) -> Double { SceneBuilder.number(insetElement?[k]) ?? 0 }
         let gravity = mac && (e["distribution"] ?? "gravityAreas") == "gravityAreas"
-        let hugging = SceneBuilder.number(e[vertical ? "verticalStackHuggingPriority" : "horizontalStackHuggingPriority"])
+        let hugging =
+            SceneBuilder.number(e[vertical ? "verticalStackHuggingPriority" : "horizontalStackHuggingPriority"])
             ?? 250
         let alignment = e["alignment"] ?? (mac ? (vertical ? "centerX" : "centerY") : "fill")
         let f = stack.frame
@@ -241,7 +245,8 @@ struct VoteWalker {
                 observe(v, crossStart, low(f, !vertical) + inset(vertical ? "left" : "top") - low(v.frame, !vertical))
             }
             if ["trailing", "bottom", "right", "fill", "width", "height"].contains(alignment) {
-                observe(v, crossEnd, high(v.frame, !vertical) - high(f, !vertical) + inset(vertical ? "right" : "bottom"))
+                observe(
+                    v, crossEnd, high(v.frame, !vertical) - high(f, !vertical) + inset(vertical ? "right" : "bottom"))
             }
         }
     }

@@ -44,7 +44,8 @@ extension SceneBuilder {
             }
             size = IntrinsicContentSize(
                 width: length(
-                    m.width, stored: rect.width, field: .frameWidth, padding: .paddingWidth, inset: insets.left + insets.right),
+                    m.width, stored: rect.width, field: .frameWidth, padding: .paddingWidth,
+                    inset: insets.left + insets.right),
                 height: length(
                     m.height, stored: rect.height, field: .frameHeight, padding: .paddingHeight,
                     inset: insets.top + insets.bottom))

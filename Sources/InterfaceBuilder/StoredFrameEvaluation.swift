@@ -34,7 +34,8 @@ struct StoredFrameEvaluation {
         absolute = Array(repeating: .zero, count: frames.count)
         var stack = tree.rootChildren.map { ($0, Point(x: 0, y: 0)) }
         while let (i, base) = stack.popLast() {
-            let f = Rect(x: base.x + frames[i].x, y: base.y + frames[i].y, width: frames[i].width, height: frames[i].height)
+            let f = Rect(
+                x: base.x + frames[i].x, y: base.y + frames[i].y, width: frames[i].width, height: frames[i].height)
             stack += tree.children[i].map { ($0, Point(x: f.x, y: f.y)) }
             let a = tree.views[i].alignmentRectInsets
             absolute[i] = Rect(
@@ -83,7 +84,9 @@ struct StoredFrameEvaluation {
     }
 
     /// The stored alignment rect of a view (the root's bounds for nil).
-    func rect(_ i: Int?) -> Rect { i.map { absolute[$0] } ?? Rect(x: 0, y: 0, width: rootSize.width, height: rootSize.height) }
+    func rect(_ i: Int?) -> Rect {
+        i.map { absolute[$0] } ?? Rect(x: 0, y: 0, width: rootSize.width, height: rootSize.height)
+    }
 
     /// `attr` of `name` on the stored frames, in the root's coordinates.
     func value(_ name: String, _ attr: LayoutAttribute, other: Int??) -> Double? {

@@ -13,7 +13,9 @@ extension CheckIBCommand {
             let folder = url.deletingLastPathComponent()
             if manifests[folder.path] == nil {
                 let manifest = FileManager.default.contents(atPath: folder.appendingPathComponent("MANIFEST.tsv").path)
-                manifests[folder.path] = manifest.map { IBCrossValidation.repositories(manifest: String(decoding: $0, as: UTF8.self)) } ?? [:]
+                manifests[folder.path] =
+                    manifest.map { IBCrossValidation.repositories(manifest: String(decoding: $0, as: UTF8.self)) }
+                    ?? [:]
             }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ValidationError("\(path): cannot be read")
@@ -29,9 +31,15 @@ extension CheckIBCommand {
         let repositories = Set(docs.map(\.repository)).count
         print("check-ib agreement with Interface Builder, leave one repository out (in sample beside it)")
         print("\(docs.count - figures.notImported) documents imported, \(repositories) repositories")
-        var rows = [["folder", "platform", "leave one repository out", "in sample", "LORO, sizes derived", "in sample, derived"]]
+        var rows = [
+            [
+                "folder", "platform", "leave one repository out", "in sample", "LORO, sizes derived",
+                "in sample, derived",
+            ]
+        ]
         func cell(_ t: IBTally) -> String {
-            t.determinable == 0 ? "-" : String(format: "%.1f%% (%d of %d)", 100 * t.agreement, t[.agree], t.determinable)
+            t.determinable == 0
+                ? "-" : String(format: "%.1f%% (%d of %d)", 100 * t.agreement, t[.agree], t.determinable)
         }
         func sum(_ tallies: IBCrossValidation.Tallies, _ folder: String?, _ platform: IBImport.Platform?) -> IBTally {
             var t = IBTally()
@@ -46,8 +54,11 @@ extension CheckIBCommand {
                 let loro = sum(figures.leaveOneRepositoryOut, folder, platform)
                 let inSample = sum(figures.inSample, folder, platform)
                 rows.append(
-                    [folder ?? "all folders", platform?.rawValue ?? "all", cell(loro), cell(inSample), cell(loro.derived),
-                     cell(inSample.derived)])
+                    [
+                        folder ?? "all folders", platform?.rawValue ?? "all", cell(loro), cell(inSample),
+                        cell(loro.derived),
+                        cell(inSample.derived),
+                    ])
             }
         }
         print(TextTable.render(rows, rightAligned: Set(2...5)), terminator: "")

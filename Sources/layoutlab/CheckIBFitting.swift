@@ -12,7 +12,10 @@ extension CheckIBCommand {
             let votes = IBFit.votes(text: String(decoding: data, as: UTF8.self), file: path)
             let json: [(String, JSONValue)] = votes.keys.sorted().map { key in
                 let values = votes[key]!
-                return (key, .object(values.keys.sorted().map { (JSONWriter.number($0), JSONValue.number(Double(values[$0]!))) }))
+                return (
+                    key,
+                    .object(values.keys.sorted().map { (JSONWriter.number($0), JSONValue.number(Double(values[$0]!))) })
+                )
             }
             print(JSONWriter.write(.object([("file", .string(path)), ("votes", .object(json))])))
         }
@@ -37,7 +40,9 @@ extension CheckIBCommand {
             for k in keys {
                 guard case .object(let values) = k.value.kind else { continue }
                 for v in values {
-                    if let x = Double(v.key), case .number(let count) = v.value.kind { votes[k.key, default: [:]][x] = Int(count) }
+                    if let x = Double(v.key), case .number(let count) = v.value.kind {
+                        votes[k.key, default: [:]][x] = Int(count)
+                    }
                 }
             }
             out.append((repo, votes))
