@@ -1,7 +1,7 @@
 import Geometry
 import LabXML
 
-/// AppKit controls' alignment rects and intrinsic sizes. AppKit controls draw
+/// AppKit controls' alignment rects and intrinsic sizes (DESIGN 12.4; issue 21). AppKit controls draw
 /// their bezels inside frames that reach beyond the rectangle constraints place: a regular push
 /// button's frame is 32 high around a 21-point bezel. The insets depend on the control's class, its
 /// cell's type and bezel, its control size, and the macOS era that drew the document: Big Sur
@@ -33,149 +33,121 @@ enum AppKitControls {
             bordered: border == "bezel" || border == "border", bigSur: toolsVersion >= bigSur)
     }
 
-    /// (top, left, bottom, right) and the frame's height, where the control size sets it.
+    /// macOS 26's controls (Xcode 26, toolsVersion 24000 and later).
+    static let tahoe = 24000.0
+
+    /// The AppKit era of the Xcode that saved a document: the controls it drew (Xcode 6 brought
+    /// Yosemite's, Xcode 12 Big Sur's, Xcode 26 Tahoe's).
+    static func era(_ toolsVersion: Double) -> String {
+        toolsVersion >= tahoe
+            ? "tahoe" : toolsVersion >= bigSur ? "bigSur" : toolsVersion >= yosemite ? "yosemite" : "mavericks"
+    }
+
+    /// A control's insets and lengths: from a source where one gives them, from the document's
+    /// images, from its text (the stored frame), or from the fitted table by its style.
     static func metrics(_ e: XMLElement, toolsVersion: Double, images: [String: Size] = [:]) -> StandardViews.Metrics {
         let s = style(e, toolsVersion: toolsVersion)
-        func insets(_ t: Double, _ l: Double, _ b: Double, _ r: Double) -> EdgeInsets {
-            EdgeInsets(top: t, left: l, bottom: b, right: r)
+        let cell = e.children.first { $0["key"] == "cell" }
+        let title = !(cell?["title"] ?? "").isEmpty || cell?.child("attributedString") != nil
+        let image = (cell?["image"]).flatMap { images[$0] }
+        func fitted(_ parts: String...) -> FittedStyle {
+            FittedStyle(platform: "macOS", components: parts, era: era(toolsVersion))
         }
-        /// A control whose title sets its width and whose size sets its frame's height.
-        func titled(_ i: EdgeInsets, frameHeight: Double?) -> StandardViews.Metrics {
-            StandardViews.Metrics(
-                width: .storedFrame, height: frameHeight.map { .fixed($0 - i.top - i.bottom) } ?? .storedFrame,
-                alignmentRectInsets: i)
+        /// Its width from its title (or its image and the bezel's fitted padding around it, or the fit
+        /// when it has neither), its height and insets from the fit.
+        func control(_ style: FittedStyle, height: StandardViews.Length = .fitted) -> StandardViews.Metrics {
+            let width: StandardViews.Length = title ? .storedFrame : image.map { .padded($0.width) } ?? .fitted
+            return StandardViews.Metrics(width: width, height: height, fittedInsets: true, style: style)
+        }
+        func metrics(
+            width: StandardViews.Length = .none, height: StandardViews.Length = .none, _ style: FittedStyle
+        )
+            -> StandardViews.Metrics
+        {
+            StandardViews.Metrics(width: width, height: height, fittedInsets: true, style: style)
         }
         switch (s.element, s.type, s.bezel) {
-        case ("textField", _, _), ("secureTextField", _, _), ("searchField", _, _), ("comboBox", _, _):
-            // A label (no border or bezel) reaches 2 points beyond its text at each side (*fitted*: 113
-            // of 120 leading constants, 67 of 73 trailing; 3 in most of the rest); bezeled fields align
-            // by their frames.
-            // A combo box's frame reaches 2 points above its field, 4 below and 3 beyond its button
-            // (*fitted* on two documents' chains of fields, one of each era: `insets comboBox` gives the
-            // right 3; the rest is what the neighbours' constraints and stored frames imply).
-            // Before Yosemite (Xcode 6, toolsVersion 6000) a label reached 3 points beyond its text (*fitted*:
-            // left or right 3 in 12 of the 13 pins of Xcode 5 documents, 2 in every later era; the one
-            // exception, a small bold label in MacPass's FilterBar, has 2).
-            let label = s.element == "textField" && !s.bordered
-            let combo = s.element == "comboBox"
-            let side: Double = toolsVersion < yosemite ? 3 : 2
-            return StandardViews.Metrics(
-                width: .storedFrame, height: .storedFrame,
-                alignmentRectInsets: label
-                    ? insets(0, side, 0, side) : (combo ? insets(2, 0, 4, 3) : .zero))
-        case ("button", "push", "rounded"), ("popUpButton", _, "rounded"):
-            let pop = s.element == "popUpButton"
-            // Push buttons: yue's button_mac.mm (after wxWidgets) for the regular and small sizes before
-            // Big Sur; Big Sur's regular 5, 7, 7, 7 *fitted* (bottom 7 in 16 of 16, sides 7 in 19 of
-            // 19). Pop-ups: Diadem's 2, 3, 3, 3, with the top 1 and bottom 4 *fitted*. Hosts draw regular
-            // pop-ups and small push buttons at one of two heights (`hostDrawsShort`); the shorter
-            // ones' insets are *fitted* on few documents: a 25-point pop-up 1, 2, 3, 3 before Big Sur
-            // (ShortcutRecorder's 11) and 1, 3, 3, 4 from it (transmission's), a 27-point small push
-            // button 4, 6, 7, 6 (SelfControl's bottom pin, quicksilver's baseline).
-            let i: EdgeInsets
-            switch (s.size, s.bigSur, pop) {
-            case ("large", _, _): i = pop ? insets(6, 5, 6, 5) : insets(6, 6, 6, 6)
-            case ("small", false, false): i = insets(4, 5, 6, 5)
-            case ("small", true, false): i = hostDrawsShort(e, 27) ? insets(4, 6, 7, 6) : insets(5, 6, 7, 6)
-            case ("small", _, true): i = insets(1, 4, 3, 4)
-            case ("mini", _, false): i = insets(0, 1, 1, 1)
-            case ("mini", _, true): i = insets(0, 1, 1, 1)
-            case (_, false, false): i = insets(4, 6, 7, 6)
-            case (_, true, false): i = insets(5, 7, 7, 7)
-            default: i = regularPopUpIs25(e) ? (s.bigSur ? insets(1, 3, 3, 4) : insets(1, 2, 3, 3)) : insets(1, 3, 4, 3)
-            }
-            let height: Double =
+        case ("textField", _, _), ("secureTextField", _, _), ("searchField", _, _), ("tokenField", _, _):
+            // Text sets a field's size; a label (no border or bezel) reaches beyond its text at the
+            // sides by *fitted* insets, a bezeled field aligns by its frame.
+            let kind = s.element == "textField" && !s.bordered ? "label" : (s.bordered ? "bezel" : "plain")
+            return metrics(width: .storedFrame, height: .storedFrame, fitted(s.element, kind))
+        case ("comboBox", _, _):
+            // Its field's text sets the width; its control size its height (*fitted*, as its insets).
+            return metrics(width: .storedFrame, height: .fitted, fitted("comboBox", s.size))
+        case ("button", "push", "rounded") where !s.bigSur && ["regular", "small", "mini"].contains(s.size):
+            // Push buttons before Big Sur: yue's button_mac.mm (after wxWidgets): a regular frame 32
+            // high around its bezel, 4, 6, 7, 6; small 28, 4, 5, 6, 5; mini 16, 0, 1, 1, 1.
+            let (height, i): (Double, EdgeInsets) =
                 switch s.size {
-                case "large": 40
-                case "small": pop ? 22 : (hostDrawsShort(e, 27) ? 27 : 28)
-                case "mini": pop ? 15 : 16
-                default: pop ? (regularPopUpIs25(e) ? 25 : 26) : 32
+                case "small": (28, EdgeInsets(top: 4, left: 5, bottom: 6, right: 5))
+                case "mini": (16, EdgeInsets(top: 0, left: 1, bottom: 1, right: 1))
+                default: (32, EdgeInsets(top: 4, left: 6, bottom: 7, right: 6))
                 }
-            return titled(i, frameHeight: height)
-        case ("button", "check", _), ("button", "radio", _):
-            // Checkboxes and radio buttons: the box sits 1-2 points inside the frame on the left,
-            // above and below (*fitted*: regular 1, 2, 1, 0 in Big Sur; 2, 2, 0, 2 before; large 2.5, 3,
-            // 2.5, 0). Without a title the box is all there is, centred: as far inside every edge as the left.
-            var i: EdgeInsets =
-                switch (s.size, s.bigSur) {
-                case ("large", _): insets(2.5, 3, 2.5, 0)
-                case ("small", _): insets(1, 1, 1, 0)
-                case ("mini", _): insets(0, 1, 1, 0)
-                case (_, true): insets(1, 2, 1, 0)
-                default: insets(2, 2, 0, 2)
-                }
-            let cell = e.children.first { $0["key"] == "cell" }
-            if (cell?["title"] ?? "").isEmpty && cell?["imagePosition"] != "only" { i = insets(i.left, i.left, i.left, i.left) }
-            return titled(i, frameHeight: s.size == "large" ? 22 : (s.size == "mini" ? 12 : 18))
-        case ("button", "help", _):
-            // The help button: 1, 3, 4, 2 around a 20 x 20 circle in a 25 x 25 frame (*fitted*).
-            let i = insets(1, 3, 4, 2)
-            return StandardViews.Metrics(width: .fixed(20), height: .fixed(20), alignmentRectInsets: i)
-        case ("slider", _, _):
-            // Sliders reach 2 points beyond their track at the ends (*fitted*: left and right 2 in 8 of
-            // 8); before Big Sur 2 above and below too, in a 21-point frame (24 with tick marks); from
-            // Big Sur 2 above and 6 below (top and bottom 8 in 4 of 4), in 28 (30 without ticks).
-            let ticks = e.children.first { $0["key"] == "cell" }?["numberOfTickMarks"] != nil
-            let i = s.bigSur ? insets(2, 2, 6, 2) : insets(2, 2, 2, 2)
-            let frame: Double = s.bigSur ? (ticks ? 28 : 30) : (ticks ? 24 : 21)
-            return StandardViews.Metrics(height: .fixed(frame - i.top - i.bottom), alignmentRectInsets: i)
-        case ("box", _, _):
-            return box(e)
-        case ("tabView", _, _):
-            // From Big Sur a tab view's frame reaches 7 points beyond its content's sides (*fitted*:
-            // 7 in 2 of 3 Big Sur documents); before, it aligns by its frame (0 in the older ones).
-            return StandardViews.Metrics(alignmentRectInsets: s.bigSur ? insets(0, 7, 0, 7) : .zero)
-        case ("progressIndicator", _, _):
-            let spinning = e["style"] == "spinning"
-            let side: Double = s.size == "small" ? 16 : 32
-            return spinning
-                ? StandardViews.Metrics(width: .fixed(side), height: .fixed(side))
-                : StandardViews.Metrics(height: .fixed(s.size == "small" ? 12 : 20))
-        case ("colorWell", _, _):
-            // A color well's frame reaches 3 points beyond its swatch at the sides, 2 above and below
-            // (*fitted* from Big Sur documents' width and height constants).
-            // Its swatch is 20 high in Big Sur's 24-point frame (15 in the 19-point one before).
-            return StandardViews.Metrics(height: .fixed(s.bigSur ? 20 : 15), alignmentRectInsets: insets(2, 3, 2, 3))
-        case ("segmentedControl", _, _):
-            // *Fitted* on few documents: 2 at the sides, 1 below.
-            return titled(insets(0, 2, 1, 2), frameHeight: nil)
-        case ("button", "smallSquare", _) where s.bordered:
-            // Bordered gradient (small square) buttons: 1 point of frame above and below their bezel
-            // (*fitted*: `insets button`, top or bottom 1 in 5 of 5 pins, in both eras); borderless
-            // ones align by their frames.
-            return StandardViews.Metrics(width: .storedFrame, height: .storedFrame, alignmentRectInsets: insets(1, 0, 1, 0))
-        case ("datePicker", _, _) where s.bigSur && s.bordered:
-            // Big Sur's bezeled date picker: its field ends 3 points before its frame's right (*fitted*:
-            // `insets datePicker`, left + right 3 in 2 of 2 width constraints, left 0 in 2 of 2); a large
-            // one's starts 4 below its frame's top (top 4 in the one document that pins it).
             return StandardViews.Metrics(
-                width: .storedFrame, height: .storedFrame,
-                alignmentRectInsets: insets(s.size == "large" ? 4 : 0, 0, 0, 3))
-        case ("button", _, _), ("popUpButton", _, _), ("datePicker", _, _), ("stepper", _, _), ("levelIndicator", _, _):
-            // Other bezels (square, textured, recessed, inline, disclosure) align by their frames.
-            return StandardViews.Metrics(width: .storedFrame, height: .storedFrame)
+                width: title ? .storedFrame : image.map { .padded($0.width) } ?? .fitted, height: .frame(height),
+                alignmentRectInsets: i, style: fitted("button", "push", "rounded", s.size))
+        case ("button", "check", _), ("button", "radio", _):
+            // The box and its title: insets and height *fitted* by size, with and without a title (an
+            // untitled box is centred in its frame), and an untitled one's width.
+            return control(fitted("button", s.type, s.size, title ? "titled" : "untitled"))
+        case ("popUpButton", _, _):
+            return metrics(
+                width: .storedFrame, height: .fitted, fitted("popUpButton", s.bezel.isEmpty ? "none" : s.bezel, s.size))
+        case ("button", _, _):
+            // Every other button: its bezel and size set its height and insets (*fitted*); the square
+            // bezels take any height, so an image alone sets theirs.
+            let style = fitted(
+                "button", s.type.isEmpty ? "none" : s.type, s.bezel.isEmpty ? "none" : s.bezel, s.size,
+                s.bordered ? "bordered" : "borderless")
+            let square = ["smallSquare", "shadowlessSquare", "regularSquare", "texturedSquare"].contains(s.bezel)
+            if square && !title, let image { return control(style, height: .padded(image.height)) }
+            return control(style)
+        case ("slider", _, _):
+            // A track the knob overhangs: its thickness (with and without tick marks) and insets *fitted*.
+            // A slider is vertical when its frame is taller than it is wide (NSSlider's `isVertical`).
+            let ticks = cell?["numberOfTickMarks"] != nil ? "ticks" : "plain"
+            if let f = SceneBuilder.frameRect(e), f.height > f.width {
+                return metrics(width: .fitted, fitted("slider", "vertical", ticks, s.size))
+            }
+            return metrics(height: .fitted, fitted("slider", "horizontal", ticks, s.size))
+        case ("box", _, _):
+            return box(e, toolsVersion: toolsVersion)
+        case ("tabView", _, _):
+            return metrics(fitted("tabView", e["type"] ?? "topTabsBezelBorder"))
+        case ("progressIndicator", _, _):
+            if e["style"] == "spinning" {
+                // DESIGN 12.4: 32 × 32, 16 small.
+                let side: Double = s.size == "small" ? 16 : 32
+                return StandardViews.Metrics(width: .fixed(side), height: .fixed(side))
+            }
+            return metrics(height: .fitted, fitted("progressIndicator", "bar", s.size))
+        case ("colorWell", _, _):
+            return metrics(
+                width: .fitted, height: .fitted, fitted("colorWell", e["colorWellStyle"] ?? "default", s.size))
+        case ("segmentedControl", _, _):
+            return metrics(
+                width: .storedFrame, height: .fitted, fitted("segmentedControl", cell?["style"] ?? "automatic", s.size))
+        case ("datePicker", _, _):
+            let pickerStyle = cell?["datePickerStyle"] ?? "textFieldAndStepper"
+            return metrics(
+                width: .storedFrame, height: .fitted,
+                fitted("datePicker", pickerStyle, s.size, s.bordered ? "bordered" : "borderless"))
+        case ("switch", _, _):
+            // NSSwitch (macOS 10.15): a fixed size by control size (*fitted*, as its insets).
+            return metrics(width: .fitted, height: .fitted, fitted("switch", s.size))
+        case ("stepper", _, _):
+            return metrics(width: .fitted, height: .fitted, fitted("stepper", s.size))
+        case ("levelIndicator", _, _):
+            return metrics(
+                height: .fitted, fitted("levelIndicator", cell?["levelIndicatorStyle"] ?? "continuousCapacity", s.size))
         case ("imageView", _, _):
             // An image view is as large as its cell's image (the document lists each image's size).
-            let cell = e.children.first { $0["key"] == "cell" }
-            guard let image = cell?["image"].flatMap({ images[$0] }) else { return StandardViews.Metrics() }
+            guard let image else { return StandardViews.Metrics() }
             return StandardViews.Metrics(width: .fixed(image.width), height: .fixed(image.height))
         default:
             return StandardViews.Metrics()
         }
-    }
-
-    /// The host's AppKit draws a regular pop-up's frame 25 or 26 high around a 21-point bezel (the
-    /// corpus has both in documents of one Xcode: 25 in 32 frames of 7 documents, 26 in 40 of 6; a
-    /// document's frames agree among themselves), and a small push button's 27 or 28. The document
-    /// does not record the host, so the stored frame's height says which: it stands for the host's
-    /// metric as a title's width does, and the view is marked `size_from_stored_frame`.
-    static func regularPopUpIs25(_ e: XMLElement) -> Bool {
-        e.name == "popUpButton" && hostDrawsShort(e, 25)
-    }
-
-    /// Whether the stored frame has the shorter of the two heights hosts draw a control at.
-    static func hostDrawsShort(_ e: XMLElement, _ height: Double) -> Bool {
-        SceneBuilder.frameRect(e)?.height == height
     }
 
     /// How far below its frame's top an AppKit control's first baseline sits, beyond its font's
@@ -204,24 +176,24 @@ enum AppKitControls {
         }
     }
 
-    /// NSBox: a titled box's frame reaches 3 points beyond its border at the sides and 4 below; an
-    /// untitled one 2 above too; a separator is a 1-point line in a 5-point frame; a custom box
-    /// aligns by its frame (*fitted*).
-    static func box(_ e: XMLElement) -> StandardViews.Metrics {
-        let i: EdgeInsets
-        switch (e["boxType"] ?? "primary", e["titlePosition"] ?? "top") {
-        case ("separator", _):
+    /// NSBox: its border inside its frame by *fitted* insets; a separator is a 1-point line (DESIGN
+    /// 12.4) across its frame; a custom box aligns by its frame.
+    static func box(_ e: XMLElement, toolsVersion: Double) -> StandardViews.Metrics {
+        let type = e["boxType"] ?? "primary"
+        func style(_ parts: String...) -> FittedStyle {
+            FittedStyle(platform: "macOS", components: ["box"] + parts, era: era(toolsVersion))
+        }
+        switch type {
+        case "separator":
             let frame = SceneBuilder.frameRect(e)
             let vertical = frame.map { $0.height > $0.width } ?? false
-            i =
-                vertical
-                ? EdgeInsets(top: 0, left: 2, bottom: 0, right: 2) : EdgeInsets(top: 2, left: 0, bottom: 2, right: 0)
             return StandardViews.Metrics(
-                width: vertical ? .fixed(1) : .none, height: vertical ? .none : .fixed(1), alignmentRectInsets: i)
-        case ("custom", _): i = .zero
-        case (_, "noTitle"): i = EdgeInsets(top: 2, left: 3, bottom: 4, right: 3)
-        default: i = EdgeInsets(top: 0, left: 3, bottom: 4, right: 3)
+                width: vertical ? .fixed(1) : .none, height: vertical ? .none : .fixed(1), fittedInsets: true,
+                style: style("separator", vertical ? "vertical" : "horizontal"))
+        case "custom":
+            return StandardViews.Metrics()
+        default:
+            return StandardViews.Metrics(fittedInsets: true, style: style(type, e["titlePosition"] ?? "top"))
         }
-        return StandardViews.Metrics(alignmentRectInsets: i)
     }
 }

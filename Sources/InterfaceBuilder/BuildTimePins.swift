@@ -6,8 +6,9 @@ import ViewTree
 /// `translatesAutoresizingMaskIntoConstraints="NO"` that no constraint places is drawn by IB at a
 /// fixed frame (`fixedFrame="YES"`), and when the document is compiled Xcode adds required left, top,
 /// width and height constraints at that frame ("IB auto generated at build time for view with fixed
-/// frame"). Their frames are inputs; their subviews' are not. In the corpus all 857 such views are
-/// referenced by no constraint (`Tools/ib-corpus-facts.py fixed-frames`).
+/// frame"). Their frames are inputs; their subviews' are not. A stack view's arranged views are the
+/// stack's to place, so they are never pinned, whatever IB marks on them. In the corpus all 857 such
+/// views are referenced by no constraint (`Tools/ib-corpus-facts.py fixed-frames`).
 enum BuildTimePins {
     static let identifier = "IB auto generated at build time for view with fixed frame"
 

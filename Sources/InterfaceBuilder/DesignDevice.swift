@@ -22,10 +22,13 @@ enum DesignDevice {
     /// the 6.1-inch `retina6_1` canvas gives 44 before toolsVersion 17506 (iOS 13's iPhone 11)
     /// and 48 from it (iOS 14); the 5.8-inch `retina5_9` gives 44, and 50 from toolsVersion 22505 (iOS
     /// 16 SDK). Landscape sides follow the same numbers.
+    /// Without the fitted rule (`FittedRule.notchByXcode` off) every canvas uses its preset's inset.
     static func insets(
-        preset: DevicePreset, deviceID: String?, orientation: Orientation, toolsVersion: Double
+        preset: DevicePreset, deviceID: String?, orientation: Orientation, toolsVersion: Double,
+        byXcode: Bool = true
     ) -> EdgeInsets {
         var insets = preset.safeArea(orientation)
+        guard byXcode else { return insets }
         let notch: Double? =
             switch deviceID {
             case "retina6_1": toolsVersion >= 17506 ? 48 : 44

@@ -17,6 +17,10 @@ public struct IBViewResult: Hashable, Sendable {
         /// The frame is given, not computed: the view is in a document laid out with masks only, or
         /// Xcode pins it at its stored frame at build time (`fixedFrame`).
         case input
+        /// The view translates its autoresizing mask in a document laid out with constraints: the
+        /// translation is made from its own stored frame and its parent's size, so at the design size
+        /// it comes back where IB stored it by construction (DESIGN 12.7). An input, like `input`.
+        case translated
         /// IB marks the view `ambiguous="YES"`: Xcode found its constraints ambiguous too.
         case ibAmbiguous = "ib-ambiguous"
     }
@@ -37,6 +41,8 @@ public struct IBViewResult: Hashable, Sendable {
     /// labels, buttons with titles), so it was read from the stored frame.
     public var sizeFromStoredFrame: Bool
     public var platform: IBImport.Platform
+    /// For a disagreeing or ambiguous view: its constraints read on the stored frames.
+    public var explanation: IBExplanation?
     /// The view's `alignmentRectInsets`: constraints placed the solved frame's alignment rect, and the
     /// frame is that rect grown by these (AppKit controls, UISwitch, UISlider).
     public var alignmentRectInsets: EdgeInsets = .zero
@@ -69,20 +75,38 @@ public struct IBViewResult: Hashable, Sendable {
 }
 
 /// Counts of statuses, and the headline agreement: agree / (agree + disagree + ambiguous). Views
-/// whose frames are inputs, misplaced in IB or ambiguous in IB are not in the denominator: there is
-/// nothing to compare (misplaced, input) or Xcode itself could not say (ib-ambiguous).
+/// whose frames are inputs (given, or translated from their own stored frames), misplaced in IB or
+/// ambiguous in IB are not in the denominator: there is nothing to compare (misplaced, input,
+/// translated) or Xcode itself could not say (ib-ambiguous). `derived` counts the same statuses over
+/// the views whose size the lab derived itself (not `size_from_stored_frame`): the second headline.
 public struct IBTally: Hashable, Sendable {
     public var counts: [IBViewResult.Status: Int] = [:]
+    /// The statuses of the views whose intrinsic size was not read from their stored frame.
+    public var derivedCounts: [IBViewResult.Status: Int] = [:]
 
     public init() {}
 
     public init<S: Sequence>(_ results: S) where S.Element == IBViewResult {
-        for r in results { add(r.status) }
+        for r in results { add(r.status, derived: !r.sizeFromStoredFrame) }
     }
 
-    public mutating func add(_ status: IBViewResult.Status, _ n: Int = 1) { counts[status, default: 0] += n }
+    public mutating func add(_ status: IBViewResult.Status, _ n: Int = 1, derived: Bool) {
+        counts[status, default: 0] += n
+        if derived { derivedCounts[status, default: 0] += n }
+    }
 
-    public mutating func add(_ other: IBTally) { for (s, n) in other.counts { add(s, n) } }
+    public mutating func add(_ other: IBTally) {
+        for (s, n) in other.counts { counts[s, default: 0] += n }
+        for (s, n) in other.derivedCounts { derivedCounts[s, default: 0] += n }
+    }
+
+    /// The same counts over the views whose size the lab derived itself.
+    public var derived: IBTally {
+        var t = IBTally()
+        t.counts = derivedCounts
+        t.derivedCounts = derivedCounts
+        return t
+    }
 
     public subscript(status: IBViewResult.Status) -> Int { counts[status] ?? 0 }
 

@@ -23,9 +23,10 @@ public enum InterfaceBuilder {
     public static func hasSizeClassVariations(_ text: String) -> Bool { SizeClassVariations.present(in: text) }
 
     /// `sizeClasses` lays the document out for another trait collection than its design device's
-    /// (a sweep's device step): its size-class variations are applied for those traits.
+    /// (a sweep's device step): its size-class variations are applied for those traits. `fitted`
+    /// gives the values read off documents (a cross-validation fold's instead of the built-in ones).
     public static func importDocument(
-        text: String, file: String, sizeClasses: SizeClasses? = nil
+        text: String, file: String, sizeClasses: SizeClasses? = nil, fitted: FittedValues = .builtIn
     ) throws(IBImportError) -> IBImport {
         let root: XMLElement
         do { root = try XMLReader.parse(text) } catch {
@@ -41,7 +42,7 @@ public enum InterfaceBuilder {
                 file: file, location: root.location,
                 problem: .notADocument("the root element is <\(root.name)>, not <document>"))
         }
-        var reader = DocumentReader(file: file, document: root)
+        var reader = DocumentReader(file: file, document: root, fitted: fitted)
         reader.sizeClassOverride = sizeClasses
         return reader.read()
     }
@@ -77,9 +78,11 @@ struct DocumentReader {
 
     /// The trait collection to lay out for, when not the design device's.
     var sizeClassOverride: SizeClasses?
+    let fitted: FittedValues
 
-    init(file: String, document: XMLElement) {
+    init(file: String, document: XMLElement, fitted: FittedValues = .builtIn) {
         self.file = file
+        self.fitted = fitted
         self.document = document
         let type = document["type"] ?? ""
         platform =

@@ -26,6 +26,8 @@ struct SceneBuilder {
     let viewController: XMLElement?
     /// The bars IB draws around this scene's root.
     let bars: SimulatedBars
+    /// The values fitted on documents (`FittedValues`): the built-in ones, or a cross-validation fold's.
+    let fitted: FittedValues
     var skipped: [IBSkip] = []
     var cells: [XMLElement] = []
 
@@ -42,6 +44,7 @@ struct SceneBuilder {
     /// Constraint elements with their owning view's id.
     var constraintElements: [(owner: String, element: XMLElement)] = []
     var stacks: [(id: String, element: XMLElement)] = []
+    var grids: [(id: String, element: XMLElement)] = []
     /// Per view: its element name, and what IB marks on it.
     var elements: [String: String] = [:]
     var ibAmbiguous: Set<String> = []
@@ -56,6 +59,7 @@ struct SceneBuilder {
 
     init(reader: DocumentReader, root: XMLElement, viewController: XMLElement?, cell: XMLElement? = nil) {
         self.cell = cell
+        fitted = reader.fitted
         platform = reader.platform
         usesAutoLayout = reader.usesAutoLayout
         usesSafeAreas = reader.usesSafeAreas
@@ -171,6 +175,7 @@ struct SceneBuilder {
             constraints = []
             placeholders = []
             stacks = []
+            grids = []
             stored = [:]
         }
         // Stack views: arranged subviews get UIStackView's or NSStackView's constraints.
@@ -180,6 +185,13 @@ struct SceneBuilder {
                 platform: platform, skip: { skip($0, $1) })
             constraints += made
         }
+        for (gridID, e) in grids {
+            constraints += GridViewConstraints.make(
+                grid: gridID == rootID ? ViewTree.superviewID : gridID, element: e, tree: &tree)
+        }
+        let baselines = StackBaselines(stacks: stacks, tree: tree, platform: platform)
+        constraints = constraints.map(baselines.rewrite)
+        placeholders = placeholders.map(baselines.rewrite)
         let scenario = Scenario(tree: tree, constraints: constraints, description: "\(name) (Interface Builder)")
         let arranged = stacks.flatMap { s in
             (["subviews", "beginningViews", "middleViews", "endViews"].flatMap { s.element.child($0)?.children ?? [] })
@@ -221,6 +233,7 @@ struct SceneBuilder {
             constraintElements.append((item, c))
         }
         if e.name == "stackView" { stacks.append((id, e)) }
+        if e.name == "gridView" { grids.append((id, e)) }
         if e["layoutMarginsFollowReadableWidth"] == "YES" {
             skip(
                 e,
@@ -253,7 +266,8 @@ struct SceneBuilder {
             stored[cid] = frame
             if child["misplaced"] == "YES" { misplaced.insert(cid) }
             if child["ambiguous"] == "YES" || variations.ambiguous.contains(cid) { ibAmbiguous.insert(cid) }
-            if BuildTimePins.isPinned(child) { pinned.insert(cid) }
+            // A stack or grid view's arranged views are placed by it, never pinned (DESIGN 10, 12.1).
+            if BuildTimePins.isPinned(child) && e.name != "stackView" && e.name != "gridView" { pinned.insert(cid) }
             elements[cid] = child.name
             ids.insert(cid)
             var view = View(
@@ -284,6 +298,7 @@ struct SceneBuilder {
             // NSStackView's gravity areas (documents saved with them keep no <subviews>).
             out += ["beginningViews", "middleViews", "endViews"].flatMap { e.child($0)?.children ?? [] }
         }
+        if e.name == "gridView" { out += GridViewConstraints.contentViews(e) }
         for c in e.children where c.name != "subviews" && c["key"] != nil && (c.child("rect", key: "frame") != nil) {
             if c["key"] == "contentView" && !cellElements.contains(e.name) {
                 out.append(c)

@@ -12,8 +12,11 @@ extension SceneBuilder {
         if platform == .iOS && root.name == "tableViewCellContentView" && toolsVersion >= 13000 {
             // A table view cell's content view since Xcode 9 (toolsVersion 13000, iOS 11): UIKit's cell
             // margins, 11 above and below, 16 at the sides of cells narrower than 414 points (iPhones
-            // in portrait), 20 on wider ones. Before, and in collection view cells, a plain view's 8.
-            let side: Double = frame.width < 414 ? 16 : 20
+            // in portrait), 20 on wider ones; on a screen wider than 375 points, 20 for narrower cells too
+            // (*fitted*, rule cell-margins-by-screen: the corpus's 375-point cells on 390- to 414-point
+            // screens store 20). Before, and in collection view cells, a plain view's 8.
+            var side: Double = frame.width < 414 ? 16 : 20
+            if fitted.isOn(.cellMarginsByScreen), let screen = screenWidth, screen > 375 { side = 20 }
             own = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
         }
         var margins = View(id: "root", frame: .zero, layoutMargins: own)
@@ -33,6 +36,11 @@ extension SceneBuilder {
         return r
     }
 
+    /// The design device's screen width in the document's orientation (nil: no device).
+    var screenWidth: Double? {
+        preset.flatMap { DevicePresets.standard.device($0) }?.screen(device?.orientation ?? .portrait).width
+    }
+
     /// The root's safe area at the design size: how far the simulated screen's bands (notch, status
     /// bar, navigation bar; home indicator, tab bar or toolbar) overlap its stored frame. A top-level
     /// view that is not a view controller's gets them only when it fills the screen.
@@ -40,7 +48,8 @@ extension SceneBuilder {
         let preset = preset.flatMap { DevicePresets.standard.device($0) }
         if let screen = SimulatedScreen(
             preset: preset, deviceID: device?.id, orientation: device?.orientation ?? .portrait,
-            toolsVersion: toolsVersion, bars: bars, barMetrics: DevicePresets.standard.bars, root: frame)
+            toolsVersion: toolsVersion, bars: bars, barMetrics: DevicePresets.standard.bars, root: frame,
+            fitted: fitted)
         {
             let fills =
                 bars.freeform
@@ -49,7 +58,9 @@ extension SceneBuilder {
             // A child view controller narrower than the screen is drawn off its edges, without bars;
             // one as wide as the screen is drawn as a screen of its own (*fitted*: AVAEMixer's
             // children on an iPad store no status bar, XLPagerTabStrip's full-width ones store 20).
-            if bars.embedded && abs(screen.screen.width - frame.width) >= 1 { return .zero }
+            if fitted.isOn(.childWithoutBars) && bars.embedded && abs(screen.screen.width - frame.width) >= 1 {
+                return .zero
+            }
             return screen.safeArea(rootFrame: screen.placed(frame))
         }
         // No design device: IB's simulated status bar (20 points) over a full-height root, and its bars.

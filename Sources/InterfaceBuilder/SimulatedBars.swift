@@ -118,13 +118,16 @@ struct SimulatedScreen {
     var statusBar: Double
     var topBars: Double
     var bottomBars: Double
-    /// The scene is presented modally and drawn as a sheet (Xcode 11 on).
+    /// The scene is presented modally and drawn as a sheet (Xcode 11 on; `FittedRule.sheets`).
     var sheets: Bool
+    /// A root stored at y = 0 between opaque bars starts below them (`FittedRule.rootBetweenBars`).
+    var rootBetweenBars: Bool
 
     init?(
         preset: DevicePreset?, deviceID: String?, orientation: Orientation, toolsVersion: Double, bars: SimulatedBars,
-        barMetrics: BarMetrics, root: Rect
+        barMetrics: BarMetrics, root: Rect, fitted: FittedValues = .builtIn
     ) {
+        rootBetweenBars = fitted.isOn(.rootBetweenBars)
         guard let preset else { return nil }
         let landscape = orientation == .landscape
         // A root larger than the device's screen (a size IB was told to simulate) is its own screen.
@@ -134,9 +137,10 @@ struct SimulatedScreen {
             ? root.size
             : Size(width: max(deviceScreen.width, root.width), height: max(deviceScreen.height, root.height))
         let pad = preset.idiom == .pad
-        sheets = toolsVersion >= 15000 && bars.presented
+        sheets = toolsVersion >= 15000 && bars.presented && fitted.isOn(.sheets)
         var insets = DesignDevice.insets(
-            preset: preset, deviceID: deviceID, orientation: orientation, toolsVersion: toolsVersion)
+            preset: preset, deviceID: deviceID, orientation: orientation, toolsVersion: toolsVersion,
+            byXcode: fitted.isOn(.notchByXcode))
         let hasNotch = preset.portraitSafeArea.bottom > 0
         // Home-button devices: the preset's top inset is the status bar (hidden on iPhones in
         // landscape). A freeform scene keeps only the status bar, as tall as the device's.
@@ -174,7 +178,7 @@ struct SimulatedScreen {
         let top = device.top + statusBar + topBars
         let bottomEdges = [screen.height, screen.height - device.bottom - bottomBars]
         var f = frame
-        if bottomEdges.contains(where: { abs(top + frame.height - $0) < 0.5 }) {
+        if rootBetweenBars && bottomEdges.contains(where: { abs(top + frame.height - $0) < 0.5 }) {
             f.y = top
         } else if sheets && abs(screen.height - max(device.top, statusBar, 20) - 10 - frame.height) < 0.5 {
             f.y = screen.height - frame.height

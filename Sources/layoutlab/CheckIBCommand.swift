@@ -16,14 +16,20 @@ struct CheckIBCommand: ParsableCommand {
             pins, IB's placeholder constraints) and every view gets one status: agree (within \
             \(JSONWriter.plainNumber(IBCheck.tolerance)) pt on every edge), disagree, ambiguous (the lab's \
             constraints do not determine it), misplaced (IB says its frame is not where its constraints put it), \
-            input (its frame is given: a document laid out with masks only, or a view Xcode pins at build time) \
-            or ib-ambiguous (IB marks it ambiguous). The headline is agree / (agree + disagree + ambiguous), \
-            overall and per platform. --format json prints one object per file and a last {"total": …}; with \
-            --per-view, one object per view instead: file, scene, view, element, status, stored, solved, cause.
+            input (its frame is given: a document laid out with masks only, or a view Xcode pins at build time), \
+            translated (it translates its own mask, so its stored frame makes it) or ib-ambiguous (IB marks it \
+            ambiguous). The headline is agree / (agree + disagree + ambiguous), overall and per platform; \
+            --cross-validate prints it with every fitted value fitted with the document's repository left out \
+            (the figure to quote), the in-sample one beside it. --format json prints one object per file and a \
+            last {"total": …}; with \
+            --per-view, one object per view instead: file, scene, view, element, status, stored, solved, cause; \
+            for a disagreeing or ambiguous view also the constraints naming it, the first one IB's stored frames \
+            violate (violated), the components nothing fixes (free) and the wrong views it is placed with \
+            (follows).
             """)
 
     @Argument(help: "The .xib and .storyboard files.")
-    var files: [String]
+    var files: [String] = []
 
     @Option(help: "table (default) or json.")
     var format: Kind = .table
@@ -31,19 +37,49 @@ struct CheckIBCommand: ParsableCommand {
     @Flag(help: "With --format json: one record per view (file, scene, view, element, status, stored, solved, cause).")
     var perView = false
 
+    @Option(help: "Fitted values to use instead of the built-in ones (a JSON file as --fit prints it).")
+    var fitted: String?
+
+    @Flag(help: "Print, per file, the observations the fitted values are fitted on (JSON lines) instead of checking.")
+    var votes = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Print the fitted values of the observations in FILE (JSON lines {\"repository\", \"votes\"}) and exit.",
+            valueName: "FILE"))
+    var fit: String?
+
+    @Flag(
+        help: """
+            Print the agreement cross-validated by repository (each repository checked with the values \
+            fitted on the others; repositories from each folder's MANIFEST.tsv, else the file name's \
+            owner__repo), with the in-sample figure beside it, per folder and platform.
+            """)
+    var crossValidate = false
+
     enum Kind: String, ExpressibleByArgument { case table, json }
 
     func run() throws {
+        if let fit {
+            print(JSONWriter.write(FittedValues(table: IBFit.fit(try Self.observations(fit))).json))
+            return
+        }
+        if votes { return printVotes() }
+        if crossValidate { return try printCrossValidation() }
+        let values = try fitted.map(Self.fittedValues) ?? .builtIn
         var total = IBTally()
         var byPlatform: [IBImport.Platform: IBTally] = [:]
-        var rows = [["file", "views", "agree", "disagree", "ambiguous", "misplaced", "input", "ib-ambiguous"]]
+        var rows = [
+            ["file", "views", "agree", "disagree", "ambiguous", "misplaced", "input", "translated", "ib-ambiguous"]
+        ]
         var failed: [String] = []
         for path in files {
             let result: IBCheck
             do {
                 let data = FileManager.default.contents(atPath: path) ?? Data()
                 result = IBCheck.check(
-                    try InterfaceBuilder.importDocument(text: String(decoding: data, as: UTF8.self), file: path))
+                    try InterfaceBuilder.importDocument(
+                        text: String(decoding: data, as: UTF8.self), file: path, fitted: values))
             } catch {
                 failed.append(error.description)
                 continue
@@ -64,16 +100,23 @@ struct CheckIBCommand: ParsableCommand {
                 ("not_imported", .number(Double(failed.count))),
             ]
             members += Self.members(total)
+            members.append(("derived", .object(Self.members(total.derived))))
             for platform in [IBImport.Platform.iOS, .macOS] {
-                members.append((platform.rawValue, .object(Self.members(byPlatform[platform] ?? IBTally()))))
+                let t = byPlatform[platform] ?? IBTally()
+                members.append(
+                    (platform.rawValue, .object(Self.members(t) + [("derived", .object(Self.members(t.derived)))])))
             }
             print(JSONWriter.write(.object([("total", .object(members))])))
         case .table:
             rows.append(["total"] + Self.columns(total))
-            print(TextTable.render(rows, rightAligned: Set(1...7)), terminator: "")
+            print(TextTable.render(rows, rightAligned: Set(1...8)), terminator: "")
             print(Self.headline("agreement", total))
             for platform in [IBImport.Platform.iOS, .macOS] where byPlatform[platform] != nil {
                 print(Self.headline("  \(platform.rawValue)", byPlatform[platform]!))
+            }
+            print(Self.headline("agreement, sizes the lab derived (not size_from_stored_frame)", total.derived))
+            for platform in [IBImport.Platform.iOS, .macOS] where byPlatform[platform] != nil {
+                print(Self.headline("  \(platform.rawValue)", byPlatform[platform]!.derived))
             }
             print(
                 String(
@@ -87,7 +130,7 @@ struct CheckIBCommand: ParsableCommand {
     static func columns(_ t: IBTally) -> [String] {
         [
             "\(t.views)", "\(t[.agree])", "\(t[.disagree])", "\(t[.ambiguous])", "\(t[.misplaced])", "\(t[.input])",
-            "\(t[.ibAmbiguous])",
+            "\(t[.translated])", "\(t[.ibAmbiguous])",
         ]
     }
 
@@ -121,6 +164,14 @@ struct CheckIBCommand: ParsableCommand {
             members.append(("alignment_rect_insets", .array([i.top, i.left, i.bottom, i.right].map(JSONValue.number))))
         }
         if r.sizeFromStoredFrame { members.append(("size_from_stored_frame", .bool(true))) }
+        if let e = r.explanation {
+            // What the lab's constraints say on IB's frames: every one naming the view, the first the
+            // stored frames violate, what is left free, the wrong views it is placed with.
+            members.append(("constraints", .array(e.constraints.map(JSONValue.string))))
+            if let v = e.violated { members.append(("violated", .string(v))) }
+            if !e.free.isEmpty { members.append(("free", .array(e.free.map(JSONValue.string)))) }
+            if !e.follows.isEmpty { members.append(("follows", .array(e.follows.map(JSONValue.string)))) }
+        }
         return .object(members)
     }
 

@@ -28,6 +28,8 @@ struct AppKitDocumentTests {
         """
     }
 
+    static let values = TestValues.values
+
     static func view(_ doc: IBImport, _ id: String) -> View {
         doc.scenes[0].scenario.tree.views.first { $0.id == id }!
     }
@@ -89,60 +91,91 @@ struct AppKitDocumentTests {
     static let help =
         #"<button translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="20" y="20" width="25" height="25"/><buttonCell key="cell" type="help" bezelStyle="helpButton" alignment="center" borderStyle="border" id="cc"><font key="font" metaFont="system"/></buttonCell></button>"#
 
-    /// Each control kind's alignment insets (top, left, bottom, right) and the height of its alignment
-    /// rect (nil: no height of its own), in Big Sur's era (toolsVersion 17701) and before (14460, 4457).
+    /// A fitted table that gives every field of one style key distinct values: insets 1, 2, 3, 4, a
+    /// frame 40 wide and 30 high, and 12 of padding around an image.
+    static func table(_ key: String) -> FittedValues {
+        FittedValues(table: [
+            "\(key)/inset.top": 1, "\(key)/inset.left": 2, "\(key)/inset.bottom": 3, "\(key)/inset.right": 4,
+            "\(key)/frame.width": 40, "\(key)/frame.height": 30, "\(key)/padding.width": 12,
+            "\(key)/padding.height": 12,
+        ])
+    }
+
+    static let fittedInsets = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+
+    /// Each control kind reads its fitted values under its style and era (the key given), and takes
+    /// from them its insets and, where its kind sets it, its height (the frame's 30 less the insets'
+    /// 4); a label's and a field's text sets theirs. Push buttons before Big Sur take yue's values, not
+    /// the table's; image views their image's size; a square button with only an image its image's 18
+    /// and the padding's 12, less the insets' 4.
     @Test(
         arguments: [
-            ("push", push, "17701", EdgeInsets(top: 5, left: 7, bottom: 7, right: 7), 20.0),
-            ("push", push, "14460", EdgeInsets(top: 4, left: 6, bottom: 7, right: 6), 21),
-            ("small push", smallPush, "14460", EdgeInsets(top: 4, left: 5, bottom: 6, right: 5), 18),
-            ("checkbox", check, "17701", EdgeInsets(top: 1, left: 2, bottom: 1, right: 0), 16),
-            ("checkbox", check, "14460", EdgeInsets(top: 2, left: 2, bottom: 0, right: 2), 16),
-            ("untitled large radio", untitledRadio, "17701", EdgeInsets(top: 3, left: 3, bottom: 3, right: 3), 16),
-            ("large radio", radio, "17701", EdgeInsets(top: 2.5, left: 3, bottom: 2.5, right: 0), 17),
-            ("pop-up", popUp, "17701", EdgeInsets(top: 1, left: 3, bottom: 4, right: 3), 21),
-            ("25-point pop-up", popUp25, "15400", EdgeInsets(top: 1, left: 2, bottom: 3, right: 3), 21),
-            ("25-point pop-up", popUp25, "22503", EdgeInsets(top: 1, left: 3, bottom: 3, right: 4), 21),
-            ("small push 27", smallPush27, "23504", EdgeInsets(top: 4, left: 6, bottom: 7, right: 6), 16),
-            ("combo box", comboBox, "14313", EdgeInsets(top: 2, left: 0, bottom: 4, right: 3), 20),
-            ("gradient button", gradient, "14313", EdgeInsets(top: 1, left: 0, bottom: 1, right: 0), 19),
-            ("borderless gradient button", borderlessGradient, "16096", .zero, 22),
-            ("large date picker", largeDatePicker, "23094", EdgeInsets(top: 4, left: 0, bottom: 0, right: 3), 18),
-            ("date picker", datePicker, "22503", EdgeInsets(top: 0, left: 0, bottom: 0, right: 3), 28),
-            ("image view", imageView, "22503", .zero, 18),
-            ("tab view", tabView, "17701", EdgeInsets(top: 0, left: 7, bottom: 0, right: 7), nil),
-            ("tab view", tabView, "14460", .zero, nil),
-            ("search field", searchField, "17701", .zero, 22),
-            ("secure field", secureField, "14460", .zero, 22),
-            ("progress bar", progressBar, "17701", .zero, 20),
-            ("segmented control", segmented, "17701", EdgeInsets(top: 0, left: 2, bottom: 1, right: 2), 23),
-            ("square button", squareButton, "17701", .zero, 40),
-            ("label", label, "4457", EdgeInsets(top: 0, left: 3, bottom: 0, right: 3), 16),
-            ("label", label, "17701", EdgeInsets(top: 0, left: 2, bottom: 0, right: 2), 16),
-            ("bezeled field", field, "14460", .zero, 21),
-            ("slider", slider, "17701", EdgeInsets(top: 2, left: 2, bottom: 6, right: 2), 22),
-            ("slider with ticks", tickSlider, "14460", EdgeInsets(top: 2, left: 2, bottom: 2, right: 2), 20),
-            ("help button", help, "17701", EdgeInsets(top: 1, left: 3, bottom: 4, right: 2), 20),
-        ] as [(String, String, String, EdgeInsets, Double?)])
+            ("push", push, "17701", "macOS/button.push.rounded.regular.bordered/bigSur", fittedInsets, 26.0),
+            ("push", push, "14460", "-", EdgeInsets(top: 4, left: 6, bottom: 7, right: 6), 21),
+            ("small push", smallPush, "14460", "-", EdgeInsets(top: 4, left: 5, bottom: 6, right: 5), 18),
+            ("checkbox", check, "17701", "macOS/button.check.regular.titled/bigSur", fittedInsets, 26),
+            ("checkbox", check, "14460", "macOS/button.check.regular.titled/yosemite", fittedInsets, 26),
+            ("untitled large radio", untitledRadio, "17701", "macOS/button.radio.large.untitled/bigSur", fittedInsets, 26),
+            ("pop-up", popUp, "17701", "macOS/popUpButton.rounded.regular/bigSur", fittedInsets, 26),
+            ("pop-up", popUp, "24506", "macOS/popUpButton.rounded.regular/tahoe", fittedInsets, 26),
+            ("combo box", comboBox, "14313", "macOS/comboBox.regular/yosemite", fittedInsets, 26),
+            ("gradient button", gradient, "14313", "macOS/button.smallSquare.smallSquare.regular.bordered/yosemite", fittedInsets, 26),
+            ("large date picker", largeDatePicker, "23094", "macOS/datePicker.textFieldAndStepper.large.bordered/bigSur", fittedInsets, 26),
+            ("image view", imageView, "22503", "-", .zero, 18),
+            ("tab view", tabView, "17701", "macOS/tabView.topTabsBezelBorder/bigSur", fittedInsets, nil),
+            ("search field", searchField, "17701", "macOS/searchField.bezel/bigSur", fittedInsets, 22 - 4),
+            ("progress bar", progressBar, "17701", "macOS/progressIndicator.bar.regular/bigSur", fittedInsets, 26),
+            ("segmented control", segmented, "17701", "macOS/segmentedControl.rounded.regular/bigSur", fittedInsets, 26),
+            ("square button", squareButton, "17701", "macOS/button.square.shadowlessSquare.regular.bordered/bigSur", fittedInsets, 26),
+            ("label", label, "4457", "macOS/textField.label/mavericks", fittedInsets, 16 - 4),
+            ("label", label, "17701", "macOS/textField.label/bigSur", fittedInsets, 16 - 4),
+            ("bezeled field", field, "14460", "macOS/textField.bezel/yosemite", fittedInsets, 21 - 4),
+            ("slider", slider, "17701", "macOS/slider.horizontal.plain.regular/bigSur", fittedInsets, 26),
+            ("slider with ticks", tickSlider, "14460", "macOS/slider.horizontal.ticks.regular/yosemite", fittedInsets, 26),
+            ("help button", help, "17701", "macOS/button.help.helpButton.regular.bordered/bigSur", fittedInsets, 26),
+        ] as [(String, String, String, String, EdgeInsets, Double?)])
     func controlAlignmentRects(
-        kind: String, element: String, toolsVersion: String, insets: EdgeInsets, rectHeight: Double?
+        kind: String, element: String, toolsVersion: String, key: String, insets: EdgeInsets, rectHeight: Double?
     ) throws {
         let doc = try InterfaceBuilder.importDocument(
-            text: Self.xib(element, toolsVersion: toolsVersion), file: "c.xib")
+            text: Self.xib(element, toolsVersion: toolsVersion), file: "c.xib", fitted: Self.table(key))
         let c = Self.view(doc, "c")
         #expect(c.alignmentRectInsets == insets, "\(kind) \(toolsVersion)")
         #expect(c.intrinsicContentSize.height == rectHeight, "\(kind) \(toolsVersion)")
     }
 
+    /// A style without values of its own falls back: to its values in any era (`*`), then to its
+    /// less specific forms (the same control in any size); with none at all, a fitted length is absent
+    /// and an inset zero.
+    @Test func fittedValuesFallBackToLessSpecificStyles() throws {
+        let text = Self.xib(Self.smallPush27, toolsVersion: "23504")
+        func height(_ table: [String: Double]) throws -> Double? {
+            Self.view(try InterfaceBuilder.importDocument(text: text, file: "c.xib", fitted: FittedValues(table: table)), "c")
+                .intrinsicContentSize.height
+        }
+        let any = "macOS/button.push.rounded.small.bordered/*"
+        let era = "macOS/button.push.rounded.small.bordered/bigSur"
+        #expect(try height(["\(any)/frame.height": 27, "\(era)/frame.height": 28]) == 28)
+        #expect(try height(["\(any)/frame.height": 27]) == 27)
+        #expect(try height(["macOS/button.push/bigSur/frame.height": 24]) == 24)
+        #expect(try height([:]) == nil)
+        let c = Self.view(try InterfaceBuilder.importDocument(text: text, file: "c.xib", fitted: FittedValues()), "c")
+        #expect(c.alignmentRectInsets == .zero)
+    }
+
     /// Boxes, separators, spinners: their shapes by kind.
     @Test func boxesSeparatorsAndSpinners() throws {
-        let box = Self.view(try InterfaceBuilder.importDocument(text: Self.xib(Self.titledBox), file: "b.xib"), "c")
-        #expect(box.alignmentRectInsets == EdgeInsets(top: 0, left: 3, bottom: 4, right: 3))
-        let line = Self.view(try InterfaceBuilder.importDocument(text: Self.xib(Self.separator), file: "s.xib"), "c")
-        #expect(
-            line.alignmentRectInsets == EdgeInsets(top: 2, left: 0, bottom: 2, right: 0)
-                && line.intrinsicContentSize.height == 1)
-        let spin = Self.view(try InterfaceBuilder.importDocument(text: Self.xib(Self.spinner), file: "p.xib"), "c")
+        let box = Self.view(
+            try InterfaceBuilder.importDocument(
+                text: Self.xib(Self.titledBox), file: "b.xib", fitted: Self.table("macOS/box.primary.top/bigSur")), "c")
+        #expect(box.alignmentRectInsets == Self.fittedInsets && box.intrinsicContentSize == .none)
+        let line = Self.view(
+            try InterfaceBuilder.importDocument(
+                text: Self.xib(Self.separator), file: "s.xib", fitted: Self.table("macOS/box.separator.horizontal/bigSur")),
+            "c")
+        // A separator is a 1-point line, whatever its frame.
+        #expect(line.alignmentRectInsets == Self.fittedInsets && line.intrinsicContentSize.height == 1)
+        let spin = Self.view(try InterfaceBuilder.importDocument(text: Self.xib(Self.spinner), file: "p.xib", fitted: Self.values), "c")
         #expect(spin.intrinsicContentSize == IntrinsicContentSize(width: 32, height: 32))
     }
 
@@ -156,7 +189,7 @@ struct AppKitDocumentTests {
         // Bezel: x 380…460 less nothing (its width is the title's: 80 - 14 = 66 → 394…460), y 260…280.
         let body = Self.push.replacingOccurrences(
             of: #"x="20" y="20" width="80" height="32""#, with: #"x="387" y="13" width="80" height="32""#)
-        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "p.xib")
+        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "p.xib", fitted: Self.values)
         let result = try #require(IBCheck.check(doc).results.first { $0.view == "c" })
         #expect(result.status == .agree, "\(String(describing: result.solved))")
         #expect(result.solved == Rect(x: 387, y: 255, width: 80, height: 32))
@@ -182,11 +215,12 @@ struct AppKitDocumentTests {
             <constraint firstItem="k" firstAttribute="leading" secondItem="g" secondAttribute="trailing" constant="8" id="l"/>
             <constraint firstItem="k" firstAttribute="bottom" secondItem="g" secondAttribute="bottom" id="b"/>
             """
-        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "pins.xib")
+        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "pins.xib", fitted: Self.values)
         let byView = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
         #expect(byView["g"]?.status == .input)
         #expect(byView["g"]?.solved == byView["g"]?.stored, "\(String(describing: byView["g"]?.solved))")
-        #expect(byView["gc"]?.status == .agree, "\(String(describing: byView["gc"]?.solved))")
+        // The content view translates its mask: an input, where its stored frame puts it.
+        #expect(byView["gc"]?.status == .translated && byView["gc"]?.solved == byView["gc"]?.stored)
         #expect(byView["k"]?.status == .agree, "\(String(describing: byView["k"]?.solved))")
     }
 
@@ -202,7 +236,7 @@ struct AppKitDocumentTests {
             <constraint firstItem="p" firstAttribute="leading" secondItem="l" secondAttribute="trailing" constant="8" id="c3"/>
             <constraint firstItem="p" firstAttribute="firstBaseline" secondItem="l" secondAttribute="firstBaseline" id="c4"/>
             """
-        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "b.xib")
+        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "b.xib", fitted: Self.values)
         let scene = try #require(doc.scenes.first)
         #expect(scene.scenario.constraints.contains { $0.attr1 == .firstBaseline && $0.attr2 == .firstBaseline })
         let (l, p) = (Self.view(doc, "l"), Self.view(doc, "p"))
@@ -228,7 +262,7 @@ struct AppKitDocumentTests {
                 body,
                 constraints:
                     #"<constraint firstItem="f" firstAttribute="baseline" secondItem="c" secondAttribute="baseline" id="b"/>"#
-            ), file: "b.xib")
+            ), file: "b.xib", fitted: Self.values)
         let c = try #require(doc.scenes[0].scenario.constraints.first { $0.identifier == "b" })
         #expect(c.attr1 == .lastBaseline && c.attr2 == .lastBaseline)
         #expect(!doc.skipped.contains { $0.element == "constraint" })
@@ -306,7 +340,7 @@ struct AppKitDocumentTests {
             <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="l"/>
             <constraint firstItem="s" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="t"/>
             """
-        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "d.xib")
+        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "d.xib", fitted: Self.values)
         let byView = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
         for id in ["s", "v1", "v2"] {
             #expect(byView[id]?.status == .agree, "\(distribution) \(id): \(String(describing: byView[id]?.solved))")
@@ -317,6 +351,6 @@ struct AppKitDocumentTests {
 
     static func fixture(_ name: String) throws -> IBImport {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
-        return try InterfaceBuilder.importDocument(text: try String(contentsOf: url, encoding: .utf8), file: name)
+        return try InterfaceBuilder.importDocument(text: try String(contentsOf: url, encoding: .utf8), file: name, fitted: Self.values)
     }
 }

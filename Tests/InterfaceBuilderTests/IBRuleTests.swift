@@ -13,7 +13,8 @@ struct IBRuleTests {
     static func fixture(_ name: String, sizeClasses: SizeClasses? = nil) throws -> IBImport {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
         return try InterfaceBuilder.importDocument(
-            text: try String(contentsOf: url, encoding: .utf8), file: name, sizeClasses: sizeClasses)
+            text: try String(contentsOf: url, encoding: .utf8), file: name, sizeClasses: sizeClasses,
+            fitted: TestValues.values)
     }
 
     static func statuses(_ doc: IBImport) -> [String: IBViewResult.Status] {
@@ -35,12 +36,17 @@ struct IBRuleTests {
         #expect(scene.placeholderConstraints.map(\.identifier) == ["c-held-w-placeholder"])
         #expect(
             Self.statuses(doc) == [
-                "pinned": .input, "inside": .agree, "held": .agree, "unsure": .ibAmbiguous, "follower": .ibAmbiguous,
+                "pinned": .input, "inside": .agree, "held": .agree, "unsure": .ibAmbiguous, "follower": .ambiguous,
                 "loose": .ambiguous,
             ])
-        // The follower is undetermined only through the view IB marks; the loose view on its own account.
-        let follower = IBCheck.check(doc).results.first { $0.view == "follower" }
-        #expect(follower?.cause == "placed-by-ib-ambiguous")
+        // Only the view IB marks is IB's ambiguity; the follower, undetermined only through it, is the
+        // lab's to determine, and check-ib names the view it follows; the loose view lacks a constraint
+        // of its own, and check-ib names what nothing fixes.
+        let results = IBCheck.check(doc).results
+        let follower = results.first { $0.view == "follower" }
+        #expect(follower?.cause == "follows" && follower?.explanation?.follows == ["unsure"])
+        let loose = results.first { $0.view == "loose" }
+        #expect(loose?.cause == "free" && loose?.explanation?.free == ["y"])
         // Without the placeholder, the held view's width is free: the build is ambiguous there.
         let built = IBCheck.solve(scene, withPlaceholders: false)
         #expect(built.ambiguous.contains("held") && !IBCheck.solve(scene).ambiguous.contains("held"))
@@ -101,7 +107,8 @@ struct IBRuleTests {
         let doc = try Self.fixture("ScrollContent.xib")
         let scene = try #require(doc.scenes.first)
         #expect(scene.scenario.tree.views.first { $0.id == "scroll" }?.scrollView != nil)
-        let (frames, ambiguous, _) = IBCheck.solve(scene)
+        let solution = IBCheck.solve(scene)
+        let (frames, ambiguous) = (solution.frames, solution.ambiguous)
         #expect(frames["content"] == Rect(x: 0, y: 0, width: 375, height: 1000))  // taller than the 400-point frame
         #expect(frames["badge"] == Rect(x: 167.5, y: 180, width: 40, height: 40))  // centred on the frame, not the content
         #expect(frames["strip"] == Rect(x: 0, y: 0, width: 750, height: 267))
@@ -124,7 +131,8 @@ struct IBRuleTests {
         #expect(Set(Self.statuses(doc).values) == [.agree])
     }
 
-    /// Xcode 26's switch: 61 x 28 inside a 63 x 28 frame (a document of 13 switches).
+    /// A switch before Xcode 26 has GranadaLayout's 51 x 31 frame; Xcode 26's is the fitted one (the
+    /// test's values: 63 x 28), each less its 2-point right inset.
     @Test func switchEras() throws {
         for (tools, size) in [("17701", Size(width: 49, height: 31)), ("24127", Size(width: 61, height: 28))] {
             let text = ImportTests.xib(
@@ -147,6 +155,58 @@ struct IBRuleTests {
             }.count == 6)
         #expect(!doc.skipped.contains { $0.reason.contains("not in this scene") })
         #expect(Set(Self.statuses(doc).values) == [.agree])
+    }
+
+    /// A table view cell's content view since Xcode 9: 16-point sides in a cell narrower than 414 points,
+    /// except on a screen wider than 375 points (rule cell-margins-by-screen), where its table follows
+    /// the screen's 20; with the rule off, the cell's width alone decides.
+    @Test(arguments: [("retina4_7", true, 16.0), ("retina6_1", true, 20), ("retina6_1", false, 16)])
+    func cellMarginsFollowTheScreen(device: String, ruleOn: Bool, side: Double) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17506" \
+            targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+              <device id="\(device)" orientation="portrait"/>
+              <objects>
+                <tableViewCell id="cell">
+                  <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                  <tableViewCellContentView key="contentView" id="content">
+                    <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                  </tableViewCellContentView>
+                </tableViewCell>
+              </objects>
+            </document>
+            """
+        let values = FittedValues(table: TestValues.table, rulesOff: ruleOn ? [] : [.cellMarginsByScreen])
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.xib", fitted: values)
+        let margins = try #require(doc.scenes.first).scenario.tree.root.layoutMargins
+        #expect(margins == EdgeInsets(top: 11, left: side, bottom: 11, right: side))
+    }
+
+    /// Cross-validation by repository checks every document once in each figure: the fixtures, two
+    /// repositories, are all counted left out and in sample, per folder and platform, and the legacy
+    /// archive that does not import is counted apart.
+    @Test func crossValidationCountsEveryDocumentOnce() throws {
+        func fixture(_ name: String, _ repository: String) throws -> IBCrossValidation.Document {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+            return .init(
+                folder: "fixtures", name: name, repository: repository, text: try String(contentsOf: url, encoding: .utf8))
+        }
+        var docs = [
+            try fixture("BuildTimePins.xib", "a/one"), try fixture("CellMargins.xib", "a/one"),
+            try fixture("AppKitControls.xib", "b/two"), try fixture("StackViews.xib", "b/two"),
+        ]
+        docs.append(.init(folder: "fixtures", name: "old.xib", repository: "b/two", text: "<archive version=\"8.00\"/>"))
+        let figures = IBCrossValidation.run(docs)
+        #expect(figures.notImported == 1)
+        let loro = try #require(figures.leaveOneRepositoryOut["fixtures"])
+        let inSample = try #require(figures.inSample["fixtures"])
+        #expect(Set(loro.keys) == [.iOS, .macOS] && Set(inSample.keys) == [.iOS, .macOS])
+        for platform in [IBImport.Platform.iOS, .macOS] {
+            #expect(loro[platform]!.views == inSample[platform]!.views && loro[platform]!.views > 0)
+        }
+        #expect(IBCrossValidation.repository(fromFileName: "owner__repo__Base.lproj__Main.storyboard") == "owner/repo")
+        #expect(IBCrossValidation.repositories(manifest: "repo\tfile\nx/y\ta.xib\n") == ["a.xib": "x/y"])
     }
 
     /// Size classes: the design device's traits pick constraints, constants and subviews; another

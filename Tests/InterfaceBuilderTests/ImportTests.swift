@@ -31,7 +31,7 @@ struct ImportTests {
         """
     }
 
-    static func load(_ text: String) throws -> IBImport { try InterfaceBuilder.importDocument(text: text, file: "t.xib") }
+    static func load(_ text: String) throws -> IBImport { try InterfaceBuilder.importDocument(text: text, file: "t.xib", fitted: TestValues.values) }
 
     static func view(_ scene: IBScene, _ id: String) -> View { scene.scenario.tree.views[scene.scenario.tree.index(of: id)!] }
 

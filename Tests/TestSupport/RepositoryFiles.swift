@@ -29,6 +29,10 @@ public struct ExternalCorpus: Sendable {
     public static let interfaceBuilder = ExternalCorpus(
         variable: "LAYOUTLAB_IB_CORPUS", defaultPath: RepositoryFiles.path("../shared/corpus/ib"),
         contents: "the Interface Builder corpus")
+    /// More Interface Builder documents, from repositories `ib` does not draw on (`../shared/corpus/ib-more`).
+    public static let interfaceBuilderMore = ExternalCorpus(
+        variable: "LAYOUTLAB_IB_MORE_CORPUS", defaultPath: RepositoryFiles.path("../shared/corpus/ib-more"),
+        contents: "the second Interface Builder corpus")
     /// Auto Layout conflict logs (`../shared/corpus/logs`).
     public static let conflictLogs = ExternalCorpus(
         variable: "LAYOUTLAB_LOG_CORPUS", defaultPath: RepositoryFiles.path("../shared/corpus/logs"),

@@ -1,0 +1,126 @@
+import LabJSON
+
+/// Values the importer can only read off documents (DESIGN 12.7): a control's alignment-rect insets
+/// and frame lengths where no Apple documentation or re-implementation gives them, and rules chosen by
+/// what makes documents agree. Each is a hypothesis, so it is fitted by one procedure on a set of
+/// documents (`IBFit`), which `Tools/ib-cross-validate.py` repeats with each repository left out. The
+/// built-in values (`FittedTable`) are that procedure's answer on both corpora.
+public struct FittedValues: Hashable, Sendable {
+    /// `FittedStyle.key` → value.
+    public var table: [String: Double]
+    /// Fitted rules switched off: the importer does what it would without them.
+    public var rulesOff: Set<FittedRule>
+
+    public init(table: [String: Double] = [:], rulesOff: Set<FittedRule> = []) {
+        self.table = table
+        self.rulesOff = rulesOff
+    }
+
+    /// The values fitted on `../shared/corpus/ib` and `../shared/corpus/ib-more` together.
+    public static let builtIn = FittedValues(
+        table: FittedTable.values, rulesOff: Set(FittedTable.rulesOff.compactMap(FittedRule.init(rawValue:))))
+
+    /// The first of a style's keys for `field` that has a value: its most specific form first.
+    func value(_ style: FittedStyle, _ field: FittedField) -> Double? {
+        for key in style.keys(field) { if let v = table[key] { return v } }
+        return nil
+    }
+
+    func isOn(_ rule: FittedRule) -> Bool { !rulesOff.contains(rule) }
+
+    /// `{"table": {key: value, …}, "rules_off": [rule, …]}`, as `check-ib --fit` writes it.
+    public init(json: JSONValue) throws(FittedValuesError) {
+        guard case .object(let members) = json["table"]?.kind ?? .object([]) else {
+            throw FittedValuesError(message: "\"table\" is not an object", location: json.location)
+        }
+        var table: [String: Double] = [:]
+        for m in members {
+            guard case .number(let v) = m.value.kind else {
+                throw FittedValuesError(
+                    message: "\"\(m.key)\" is \(m.value.typeName), not a number", location: m.keyLocation)
+            }
+            table[m.key] = v
+        }
+        var off: Set<FittedRule> = []
+        if let rules = json["rules_off"] {
+            guard case .array(let items) = rules.kind else {
+                throw FittedValuesError(message: "\"rules_off\" is not an array", location: rules.location)
+            }
+            for item in items {
+                guard case .string(let name) = item.kind, let rule = FittedRule(rawValue: name) else {
+                    throw FittedValuesError(
+                        message: "not a fitted rule (\(FittedRule.allCases.map(\.rawValue).joined(separator: ", ")))",
+                        location: item.location)
+                }
+                off.insert(rule)
+            }
+        }
+        self.init(table: table, rulesOff: off)
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("table", .object(table.keys.sorted().map { ($0, JSONValue.number(table[$0]!)) })),
+            ("rules_off", .array(rulesOff.map(\.rawValue).sorted().map(JSONValue.string))),
+        ])
+    }
+}
+
+/// A fitted-values file that cannot be read: what and where.
+public struct FittedValuesError: Error, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation
+    public var description: String { location == .none ? message : "\(location): \(message)" }
+}
+
+/// Rules the importer follows because they made the corpus's documents agree, not because a source
+/// gives them. Each can be switched off, and `Tools/ib-cross-validate.py` keeps one for a held-out
+/// repository only where it helped the other repositories.
+public enum FittedRule: String, CaseIterable, Hashable, Sendable {
+    /// Notched canvases' top inset by the Xcode version that saved the document (DESIGN 12.2).
+    case notchByXcode = "notch-by-xcode"
+    /// A child view controller narrower than the screen is drawn without bars.
+    case childWithoutBars = "child-without-bars"
+    /// iOS 13 sheets: a presented root 10 points shorter than the screen below its status bar ends at
+    /// the screen's bottom.
+    case sheets
+    /// A root between opaque bars stored at y = 0 with the height the bars leave starts below them.
+    case rootBetweenBars = "root-between-bars"
+    /// A table view cell's content view takes 20-point sides on a screen wider than 375 points even
+    /// where the cell is narrower: its table's margins follow the screen.
+    case cellMarginsByScreen = "cell-margins-by-screen"
+}
+
+/// What a control looks like to the fit: its platform, its class and style from the most general
+/// part to the most specific (`button`, `push`, `rounded`, `small`), and the era of the Xcode that
+/// saved the document (`bigSur`: Xcode 12's controls; documented release boundaries, not fitted).
+public struct FittedStyle: Hashable, Sendable {
+    public var platform: String
+    public var components: [String]
+    public var era: String
+
+    /// Every key of `field`, most specific first: each style prefix with the era, then without it.
+    public func keys(_ field: FittedField) -> [String] {
+        var out: [String] = []
+        for k in stride(from: components.count, through: 1, by: -1) {
+            let style = components[0..<k].joined(separator: ".")
+            out.append("\(platform)/\(style)/\(era)/\(field.rawValue)")
+            out.append("\(platform)/\(style)/*/\(field.rawValue)")
+        }
+        return out
+    }
+}
+
+/// The lengths a fit gives: a frame's insets beyond its alignment rect, and its width and height
+/// where the control's kind and size set them.
+public enum FittedField: String, CaseIterable, Hashable, Sendable {
+    case insetTop = "inset.top"
+    case insetLeft = "inset.left"
+    case insetBottom = "inset.bottom"
+    case insetRight = "inset.right"
+    case frameWidth = "frame.width"
+    case frameHeight = "frame.height"
+    /// How much wider (higher) the frame is than its image.
+    case paddingWidth = "padding.width"
+    case paddingHeight = "padding.height"
+}
