@@ -1,7 +1,7 @@
 import Geometry
 import LabXML
 
-/// AppKit controls' alignment rects and intrinsic sizes (DESIGN 12.4; issue 21). AppKit controls draw
+/// AppKit controls' alignment rects and intrinsic sizes. AppKit controls draw
 /// their bezels inside frames that reach beyond the rectangle constraints place: a regular push
 /// button's frame is 32 high around a 21-point bezel. The insets depend on the control's class, its
 /// cell's type and bezel, its control size, and the macOS era that drew the document: Big Sur
@@ -117,7 +117,7 @@ enum AppKitControls {
             return metrics(fitted("tabView", e["type"] ?? "topTabsBezelBorder"))
         case ("progressIndicator", _, _):
             if e["style"] == "spinning" {
-                // DESIGN 12.4: 32 × 32, 16 small.
+                // 32 × 32, 16 small.
                 let side: Double = s.size == "small" ? 16 : 32
                 return StandardViews.Metrics(width: .fixed(side), height: .fixed(side))
             }

@@ -1,6 +1,6 @@
 import LabJSON
 
-/// Values the importer can only read off documents (DESIGN 12.7): a control's alignment-rect insets
+/// Values the importer can only read off documents: a control's alignment-rect insets
 /// and frame lengths where no Apple documentation or re-implementation gives them, and rules chosen by
 /// what makes documents agree. Each is a hypothesis, so it is fitted by one procedure on a set of
 /// documents (`IBFit`), which `Tools/ib-cross-validate.py` repeats with each repository left out. The
@@ -77,7 +77,7 @@ public struct FittedValuesError: Error, CustomStringConvertible {
 /// gives them. Each can be switched off, and `Tools/ib-cross-validate.py` keeps one for a held-out
 /// repository only where it helped the other repositories.
 public enum FittedRule: String, CaseIterable, Hashable, Sendable {
-    /// Notched canvases' top inset by the Xcode version that saved the document (DESIGN 12.2).
+    /// Notched canvases' top inset by the Xcode version that saved the document.
     case notchByXcode = "notch-by-xcode"
     /// A child view controller narrower than the screen is drawn without bars.
     case childWithoutBars = "child-without-bars"

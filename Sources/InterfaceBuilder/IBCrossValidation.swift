@@ -1,4 +1,4 @@
-/// check-ib's agreement cross-validated by repository (DESIGN 12.7): every value fitted on documents
+/// check-ib's agreement cross-validated by repository: every value fitted on documents
 /// (`IBFit`) is fitted again with one repository left out, and that repository's documents are checked
 /// with what the others gave; each repository in turn. A fitted rule stays on in a fold only where,
 /// on the other repositories, it makes more views agree than disagree. Beside it, the in-sample figure:

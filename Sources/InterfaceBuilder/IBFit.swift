@@ -1,7 +1,7 @@
 import Geometry
 import LabXML
 
-/// The one procedure that fits `FittedValues` on a set of documents (DESIGN 12.7), so that the
+/// The one procedure that fits `FittedValues` on a set of documents, so that the
 /// built-in values and each cross-validation fold's are made the same way.
 ///
 /// Observations (`votes`): for each control whose metrics name a fitted field,
@@ -206,7 +206,7 @@ struct VoteWalker {
     /// A stack view places its arranged views' alignment rects: along its axis the first one's start
     /// at its own start less its edge insets (and the last one's end at its end, where the stack hugs
     /// its views or fills), across it each one's aligned edge; how far the stored frames reach beyond
-    /// those edges are observations of the views' insets (DESIGN 10).
+    /// those edges are observations of the views' insets.
     mutating func observeStack(_ stack: Seen) {
         let e = stack.element
         let mac = platform == .macOS

@@ -19,7 +19,7 @@ public struct IBViewResult: Hashable, Sendable {
         case input
         /// The view translates its autoresizing mask in a document laid out with constraints: the
         /// translation is made from its own stored frame and its parent's size, so at the design size
-        /// it comes back where IB stored it by construction (DESIGN 12.7). An input, like `input`.
+        /// it comes back where IB stored it by construction. An input, like `input`.
         case translated
         /// IB marks the view `ambiguous="YES"`: Xcode found its constraints ambiguous too.
         case ibAmbiguous = "ib-ambiguous"

@@ -266,7 +266,7 @@ struct SceneBuilder {
             stored[cid] = frame
             if child["misplaced"] == "YES" { misplaced.insert(cid) }
             if child["ambiguous"] == "YES" || variations.ambiguous.contains(cid) { ibAmbiguous.insert(cid) }
-            // A stack or grid view's arranged views are placed by it, never pinned (DESIGN 10, 12.1).
+            // A stack or grid view's arranged views are placed by it, never pinned.
             if BuildTimePins.isPinned(child) && e.name != "stackView" && e.name != "gridView" { pinned.insert(cid) }
             elements[cid] = child.name
             ids.insert(cid)

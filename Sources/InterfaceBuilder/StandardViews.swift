@@ -76,7 +76,7 @@ enum StandardViews {
             // The titles set the width; the height is UIKit's for the era (*fitted*).
             return Metrics(width: .storedFrame, height: .fitted, style: style("segmentedControl"))
         case "stepper":
-            // 94 × 29, 94 × 32 from iOS 13: app code reading `intrinsicContentSize` (DESIGN 12.4).
+            // 94 × 29, 94 × 32 from iOS 13: app code reading `intrinsicContentSize`.
             return Metrics(width: .fixed(94), height: .fixed(tv >= iOS13 ? 32 : 29))
         case "slider":
             // A track the thumb overhangs at its ends: frame height and insets *fitted*.
