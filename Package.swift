@@ -58,8 +58,10 @@ let package = Package(
         .target(name: "Environment", dependencies: ["ViewTree", "Margins", "LabJSON"], resources: [.copy("devices.json")]),
         // The Auto Layout backend: translated and hand-written constraints solved incrementally (DESIGN 4).
         .target(name: "AutoLayout", dependencies: ["ViewTree", "ConstraintModel", "Translation", "Solver", "Margins"]),
+        // GNUstep master's Auto Layout emulated, each deviation from Apple's documented rules a switch.
+        .target(name: "GNUstepAutoLayout", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Translation", "Solver", "Scenario"]),
         // The sweep: experiments, seeded scenario generators, both backends side by side, causes (DESIGN 8).
-        .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "Scenario", "LabJSON", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "GNUstepAutoLayout", "Scenario", "LabJSON", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", .product(name: "Yams", package: "Yams")]),
         // The system's SQLite (libsqlite3-dev), through its C API.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // results.db: the schema, the sweep's writer, queries (the only target that knows SQLite).
@@ -79,7 +81,7 @@ let package = Package(
             name: "layoutlab",
             dependencies: [
                 "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", "Report",
-                "ConflictLog", "ConflictAnalysis", "EngineReport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ConflictLog", "ConflictAnalysis", "EngineReport", "GNUstepAutoLayout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.
         .target(
