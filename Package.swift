@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "Springs", dependencies: ["ViewTree"]),
         // Pictures of divergences (SVG) and the run report: values in, text out.
         .target(name: "Report", dependencies: ["Geometry", "ViewTree"]),
-        .target(name: "EngineReport", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Scenario", "LabJSON"]),
+        .target(name: "EngineReport", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Scenario", "LabJSON", "Sweep", "GNUstepAutoLayout", "AutoLayout"]),
         .executableTarget(
             name: "layoutlab",
             dependencies: [

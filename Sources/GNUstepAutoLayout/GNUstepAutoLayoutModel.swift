@@ -1,10 +1,5 @@
-import Foundation
 import Geometry
 import Scenario
-
-/// The hash order the emulation uses unless told (LAYOUTLAB_GNUSTEP_HASH_ORDER overrides it, to study).
-public let defaultHashOrder: HashOrder =
-    ProcessInfo.processInfo.environment["LAYOUTLAB_GNUSTEP_HASH_ORDER"].flatMap(HashOrder.init(rawValue:)) ?? .insertion
 
 /// GNUstep master's Auto Layout, emulated without GNUstep: a scenario laid out through a sequence of
 /// sizes as `Engines/appkit/engine.m` lays it out on GNUstep master (`external:gnustep-master`), with
@@ -19,7 +14,7 @@ public final class GNUstepAutoLayoutModel {
     private let viewCount: Int
     private var refusal: Refusal?
 
-    public init(_ scenario: Scenario, deviations: GNUstepDeviations = .all, order: HashOrder = defaultHashOrder)
+    public init(_ scenario: Scenario, deviations: GNUstepDeviations = .all, order: HashOrder = .insertion)
         throws(Refusal)
     {
         self.deviations = deviations
@@ -41,7 +36,6 @@ public final class GNUstepAutoLayoutModel {
             let now = window.views[root].frame.size
             if !(now.width == size.width && now.height == size.height) { try window.setFrameSize(root, size) }
             try window.layoutSubtreeIfNeeded(root)
-            if traceSolver { window.engine?.solver.dump() }
         } catch {
             let r = Refusal(error.description)
             refusal = r
@@ -55,7 +49,7 @@ public final class GNUstepAutoLayoutModel {
 
     /// A whole run: the frames after each size, or the refusal.
     public static func layout(
-        _ scenario: Scenario, sizes: [Size], deviations: GNUstepDeviations = .all, order: HashOrder = defaultHashOrder
+        _ scenario: Scenario, sizes: [Size], deviations: GNUstepDeviations = .all, order: HashOrder = .insertion
     ) -> Result<[[Rect]], Refusal> {
         do {
             let model = try GNUstepAutoLayoutModel(scenario, deviations: deviations, order: order)

@@ -1,11 +1,8 @@
-import Foundation
 /// GNUstep master's Cassowary solver (`GSCassowarySolver`, libs-gui `Source/GSCassowarySolver.m`),
 /// step for step: the same augmented expressions, subject choice, artificial-variable phase, pivot
 /// rules, marker removal, edit and dual optimization, and the same exceptions. Apple's engine is
 /// also a Cassowary solver, but it orders priorities strictly and keeps doubles; the emulation's
 /// `float32` and the strengths it is given are the two places where GNUstep's arithmetic shows.
-let traceSolver = ProcessInfo.processInfo.environment["GS_TRACE"] != nil
-
 final class CassowarySolver {
     let tableau: Tableau
     let float32: Bool
@@ -76,12 +73,6 @@ final class CassowarySolver {
         try resolve()
     }
 
-    func dump() {
-        for (v, e) in tableau.rows.sorted(by: { $0.key.ordinal < $1.key.ordinal }) {
-            print("  \(v.name.replacingOccurrences(of: "attribute(GNUstepAutoLayout.EngineAttribute.", with: "").replacingOccurrences(of: ")", with: ""))#\(v.ordinal) = \(e.constant) " + e.variables.map { "\(e.coefficient($0))*\($0.name.replacingOccurrences(of: "attribute(GNUstepAutoLayout.EngineAttribute.", with: "").replacingOccurrences(of: ")", with: ""))#\($0.ordinal)" }.joined(separator: " "))
-        }
-    }
-
     private func resolve() throws(FrameworkException) {
         try optimize(tableau.objective)
         setExternalVariables()
@@ -125,9 +116,7 @@ final class CassowarySolver {
             }
         }
         markers[key] = nil
-        if traceSolver { print("remove marker \(marker.name)\(marker.ordinal) column: \(tableau.columnRows(marker).map { "\($0.name)\($0.ordinal)" })") }
         if !tableau.isBasic(marker), let exit = exitVariable(forMarker: marker) {
-            if traceSolver { print("  exit \(exit.name)\(exit.ordinal)") }
             try tableau.pivot(entry: marker, exit: exit)
         }
         if tableau.isBasic(marker) { try tableau.removeRow(marker) }

@@ -1,4 +1,3 @@
-import Foundation
 /// The order in which the emulation visits a column of the tableau, where GNUstep iterates an
 /// `NSMutableSet` of row variables. GNUstep's order follows the buckets of a hash table keyed by the
 /// variables' addresses (`-[NSObject hash]` is the address shifted right by 4), so it depends on the
@@ -15,18 +14,16 @@ public enum HashOrder: String, CaseIterable, Sendable {
     case creation
     /// Rows by creation, newest first.
     case reverseCreation = "reverse-creation"
-    /// Rows by a pseudo-random bucket of 35 per variable (GNUstep's small sets have 35 buckets), as
-    /// if addresses were random.
+    /// Rows by a pseudo-random bucket of 35 per variable (a small `NSMutableSet` has 35 buckets; the
+    /// bucket is the address shifted right by 4, modulo 35), as if addresses were random.
     case scrambled
-
-    static let seed: UInt64 = UInt64(ProcessInfo.processInfo.environment["LAYOUTLAB_GNUSTEP_HASH_SEED"] ?? "") ?? 1
 
     func ordered(_ members: [CassowaryVariable]) -> [CassowaryVariable] {
         switch self {
         case .insertion: members
         case .creation: members.sorted { $0.ordinal < $1.ordinal }
         case .reverseCreation: members.sorted { $0.ordinal > $1.ordinal }
-        case .scrambled: members.sorted { ($0.bucket(Self.seed), $0.ordinal) < ($1.bucket(Self.seed), $1.ordinal) }
+        case .scrambled: members.sorted { ($0.bucket, $0.ordinal) < ($1.bucket, $1.ordinal) }
         }
     }
 }
@@ -48,8 +45,9 @@ final class ColumnSet {
 }
 
 extension CassowaryVariable {
-    func bucket(_ seed: UInt64) -> UInt64 {
-        var z = seed &+ UInt64(ordinal) &* 0x9E37_79B9_7F4A_7C15
+    /// A SplitMix64 hash of the ordinal, modulo 35.
+    var bucket: UInt64 {
+        var z = 1 &+ UInt64(ordinal) &* 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return (z ^ (z >> 31)) % 35

@@ -203,7 +203,8 @@ final class WindowModel {
 
     /// `-[NSWindow setContentSize:]` of a borderless window: its frame, kept between the minimum
     /// (1×1: frame minus content plus one) and maximum (10e4) sizes, goes to the decoration view,
-    /// which autoresizes the content view.
+    /// whose `-setFrame:` autoresizes the content view (rounded on the pixel grid) and then, in its
+    /// `-layout`, sets the content view's frame to the window's content rectangle.
     func setContentSize(_ size: Size) throws(FrameworkException) {
         var s = size
         if s.width > 1e5 { s.width = 1e5 }
@@ -212,6 +213,10 @@ final class WindowModel {
         if s.height < 1 { s.height = 1 }
         guard !(s.width == frameSize.width && s.height == frameSize.height) else { return }
         frameSize = s
-        try setFrame(Self.decorationView, Rect(x: 0, y: 0, width: s.width, height: s.height))
+        let old = views[Self.decorationView].frame.size
+        // -[GSWindowDecorationView setFrame:]: its own frame without autoresizing, then the content view.
+        views[Self.decorationView].frame = Rect(x: 0, y: 0, width: s.width, height: s.height)
+        if deviations.contains(.springs) { try resizeWithOldSuperviewSize(Self.contentView, old) }
+        try setFrame(Self.contentView, Rect(x: 0, y: 0, width: s.width, height: s.height))
     }
 }
