@@ -109,6 +109,7 @@ let package = Package(
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "EngineReport", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment", "Report", "LabXML",
                                                       .product(name: "Yams", package: "Yams")],
                     exclude: ["Fixtures/misbehaving-engine.sh", "Crashes"]),  // Crashes: read through #filePath
+        .testTarget(name: "GNUstepEmulationTests", dependencies: ["GNUstepAutoLayout", "AutoLayout", "Scenario", "Geometry", "TestSupport"]),
         .testTarget(
             name: "SolverTests",
             dependencies: ["Solver", "SolverSystem", "SolverChecks", "TestSupport",

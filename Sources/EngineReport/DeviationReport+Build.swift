@@ -27,15 +27,24 @@ extension DeviationReport {
         for c in exact {
             var e = Exactness(
                 label: c.comparison.description, tolerance: c.comparison.tolerance, units: c.units, viewSteps: c.viewSteps,
-                divergences: c.divergences, heapOrder: 0, largestUnexplained: 0, refused: c.refused, refusedAlike: 0)
+                divergences: c.divergences, heapOrder: 0, orderDependent: 0, float32Noise: 0, largestFloat32Noise: 0,
+                unexplained: 0, largestUnexplained: 0, refused: c.refused, refusedAlike: 0)
             for u in run.units where u.comparison == c.index {
                 if let error = u.error, error.hasSuffix("(the other side refused it too)") { e.refusedAlike += 1 }
                 for d in u.divergences {
+                    let size = d.a.maxEdgeDifference(to: d.b)
                     if d.causes.contains("heap-order") {
                         e.heapOrder += 1
                         heapKeys.insert(key(u, d.step, d.view))
+                    } else if d.causes.contains("order-dependent") {
+                        e.orderDependent += 1
+                        heapKeys.insert(key(u, d.step, d.view))
+                    } else if d.causes.contains("float32-noise") {
+                        e.float32Noise += 1
+                        e.largestFloat32Noise = max(e.largestFloat32Noise, size)
                     } else {
-                        e.largestUnexplained = max(e.largestUnexplained, d.a.maxEdgeDifference(to: d.b))
+                        e.unexplained += 1
+                        e.largestUnexplained = max(e.largestUnexplained, size)
                     }
                 }
             }
@@ -49,7 +58,7 @@ extension DeviationReport {
             let u = units[k]
             guard u.error == nil else { return [] }
             return DeviationAttribution.attribute(
-                u, liveIsA: appleIndex[u.comparison]!.a.isExternal, tolerance: tolerance,
+                u, liveIsA: EngineRun.gnustepIsA(appleIndex[u.comparison]!), tolerance: tolerance,
                 heapExplained: { keys.contains(key(u, $0, $1)) })
         }
         var rows: [Attribution: (steps: Int, units: Set<Int>, by: [Int: Int])] = [:]

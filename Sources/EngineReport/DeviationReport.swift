@@ -17,7 +17,13 @@ public struct DeviationReport: Sendable {
         public var divergences: Int
         /// Divergences the live engine itself gives the emulation's frame for under another heap layout.
         public var heapOrder: Int
-        /// The largest difference of a divergence not explained so (0 when there is none).
+        /// Divergences whose emulated frame changes with the emulation's own hash order.
+        public var orderDependent: Int
+        /// Divergences below 1e-3 point from float32 rounding along another pivot path, and the largest.
+        public var float32Noise: Int
+        public var largestFloat32Noise: Double
+        /// Divergences none of these explain, and the largest.
+        public var unexplained: Int
         public var largestUnexplained: Double
         public var refused: Int
         /// Refused units the emulation refuses too, for the same reason.

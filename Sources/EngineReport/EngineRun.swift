@@ -78,14 +78,23 @@ public struct EngineRun: Sendable {
         self.units = units
     }
 
-    /// The comparisons of the live engine against Apple's documented rules (the lab's
-    /// `autolayout/appkit`): the divergences the report attributes.
+    /// The comparisons of GNUstep master (the live engine, or its emulation with every deviation on)
+    /// against Apple's documented rules (the lab's `autolayout/appkit`): the divergences the report
+    /// attributes. GNUstep's side is side a when `gnustepIsA`.
     public var appleComparisons: [ComparisonTotals] {
         comparisons.filter { c in
             switch (c.comparison.a, c.comparison.b) {
             case (.external, .autolayout(.appkit, _)), (.autolayout(.appkit, _), .external): true
+            case (.gnustep(.all), .autolayout(.appkit, _)), (.autolayout(.appkit, _), .gnustep(.all)): true
             default: false
             }
+        }
+    }
+
+    public static func gnustepIsA(_ c: Comparison) -> Bool {
+        switch c.a {
+        case .external, .gnustep: true
+        default: false
         }
     }
 

@@ -36,7 +36,7 @@ public enum MinimalCases {
         for k in engines.keys { engines[k]?.heapVariants = 0 }
         let comparison = Comparison(a: example.comparison.a, b: example.comparison.b, scale: example.comparison.scale,
                                     tolerance: -1)
-        let liveIsA = comparison.a.isExternal
+        let liveIsA = EngineRun.gnustepIsA(comparison)
         let without = GNUstepDeviations.all.removing(deviation)
         func frames(_ c: Shrinker.Case) -> (live: [[Rect]], apple: [[Rect]])? {
             let r = UnitRunner.run(c.scenario, steps: c.steps, comparison: comparison, unit: 0, engines: engines)
@@ -79,7 +79,8 @@ public enum MinimalCases {
             scenario: example.unit.scenario,
             steps: example.unit.sizes.prefix(example.step + 1).map { SweepStep(size: $0) })
         let strict = shows(start, strict: true)
-        let outcome = Shrinker.shrink(start, engineCalls: engineCalls) { shows($0, strict: strict) }
+        let external = comparison.a.isExternal || comparison.b.isExternal
+        let outcome = Shrinker.shrink(start, engineCalls: external ? engineCalls : nil) { shows($0, strict: strict) }
         m.calls = outcome.calls + 1
         guard outcome.reproduced else {
             m.note = "no example of the run shows it with the current code and engine (\(m.calls) calls)"

@@ -44,6 +44,19 @@ public final class GNUstepAutoLayoutModel {
         return frames
     }
 
+    /// Sets the constant of the scenario's `index`-th hand-written constraint (file order) on the
+    /// installed constraint, as `-setConstant:` does between two sizes. GNUstep's engine never sees the
+    /// change (`Deviation.ignoredChanges`); Apple's solves again.
+    public func setConstant(ofConstraint index: Int, to constant: Double) throws(Refusal) {
+        guard let c = window.handWritten[index] else { return }
+        c.constant = constant
+        do { try window.engine?.constantChanged(c) } catch {
+            let r = Refusal(error.description)
+            refusal = r
+            throw r
+        }
+    }
+
     /// Every view's frame now, in scenario order.
     public var frames: [Rect] { (0..<viewCount).map { window.views[2 + $0].frame } }
 

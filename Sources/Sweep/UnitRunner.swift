@@ -317,7 +317,44 @@ public enum UnitRunner {
             result.divergingViews.append(count)
         }
         explainByHeapLayout(&result, scenario: scenario, steps: steps, comparison: comparison, engines: engines)
+        classifyAgainstEmulation(&result, scenario: scenario, steps: steps, comparison: comparison)
         return result
+    }
+
+    /// Divergences between an external engine and GNUstep's emulation that no heap layout explained:
+    /// below 1e-3 point with float32 arithmetic on, `float32-noise` (rounding along another pivot
+    /// path); otherwise `order-dependent` when the emulation itself gives another frame under another
+    /// hash order.
+    static func classifyAgainstEmulation(
+        _ result: inout UnitResult, scenario: Scenario, steps: [SweepStep], comparison: Comparison
+    ) {
+        let sides = [comparison.a, comparison.b]
+        guard sides.contains(where: \.isExternal),
+            let k = sides.firstIndex(where: { if case .gnustep = $0 { true } else { false } }),
+            case .gnustep(let deviations) = sides[k]
+        else { return }
+        var others: [[[Rect]]]?
+        for i in result.divergences.indices where !result.divergences[i].causes.contains(.heapOrder) {
+            let d = result.divergences[i]
+            if deviations.contains(.float32) && d.magnitude < 1e-3 {
+                result.divergences[i].causes.insert(.float32Noise)
+                continue
+            }
+            if others == nil {
+                others = [HashOrder.creation, .reverseCreation, .scrambled].compactMap {
+                    try? GNUstepAutoLayoutModel.layout(
+                        scenario, sizes: steps.map(\.size), deviations: deviations, order: $0
+                    ).get()
+                }
+            }
+            let emulated = k == 0 ? d.a : d.b
+            let moves = others!.contains {
+                d.step < $0.count && diverges($0[d.step][d.view], emulated, tolerance: comparison.tolerance)
+            }
+            if moves {
+                result.divergences[i].causes.insert(.orderDependent)
+            }
+        }
     }
 
     /// For an external side with `heapVariants`, marks each divergence whose other side's frame the

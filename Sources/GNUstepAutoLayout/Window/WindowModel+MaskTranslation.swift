@@ -63,18 +63,40 @@ extension WindowModel {
 
     /// Apple's translation as the lab's `appkit` policy writes it (`MaskTranslation`): the same four
     /// constraints for the shared forms, the proportional split for a flexible size with a flexible
-    /// margin, multipliers stored as Float32, and a mask with no room held in place.
+    /// margin, multipliers stored as Float32, and a mask with no room held in place — unless
+    /// `Deviation.degenerateRatio` is on, when an axis with both margins flexible and no room gets
+    /// GNUstep's ratio, 0/0, as the form it shares with GNUstep's translation.
     private func labAppKit(_ view: Int, frame: Rect, mask: AutoresizingMask, superview s: Int) -> [EngineConstraint] {
         let made = MaskTranslation.translate(
             viewID: "", frame: frame, mask: mask, superviewSize: views[s].frame.size, policy: .appkit)
-        return made.all.map { c in
-            let a1 = Self.engineAttribute(c.attr1)
-            guard let attr2 = c.attr2 else { return EngineConstraint(view, a1, constant: c.constant) }
-            let a2 = Self.engineAttribute(attr2)
-            return c.superviewFirst
-                ? EngineConstraint(s, a1, .equal, view, a2, multiplier: c.multiplier, constant: c.constant)
-                : EngineConstraint(view, a1, .equal, s, a2, multiplier: c.multiplier, constant: c.constant)
+        let bounds = Rect(x: 0, y: 0, width: views[s].frame.width, height: views[s].frame.height)
+        func axis(_ pair: (MaskConstraint, MaskConstraint), horizontal: Bool) -> [EngineConstraint] {
+            let letters = horizontal ? "LR" : "TB"
+            if deviations.contains(.degenerateRatio),
+                made.degenerate.contains(where: { ($0.axis == .horizontal) == horizontal && $0.parts == letters })
+            {
+                let size: EngineAttribute = horizontal ? .width : .height
+                return [
+                    EngineConstraint(view, size, constant: horizontal ? frame.width : frame.height),
+                    position(view, s, origin: horizontal ? frame.x : frame.y,
+                             length: horizontal ? frame.width : frame.height,
+                             boundsOrigin: horizontal ? bounds.x : bounds.y,
+                             boundsLength: horizontal ? bounds.width : bounds.height, min: true, max: true,
+                             horizontal: horizontal),
+                ]
+            }
+            return [engine(pair.0, view, s), engine(pair.1, view, s)]
         }
+        return axis(made.x, horizontal: true) + axis(made.y, horizontal: false)
+    }
+
+    private func engine(_ c: MaskConstraint, _ view: Int, _ s: Int) -> EngineConstraint {
+        let a1 = Self.engineAttribute(c.attr1)
+        guard let attr2 = c.attr2 else { return EngineConstraint(view, a1, constant: c.constant) }
+        let a2 = Self.engineAttribute(attr2)
+        return c.superviewFirst
+            ? EngineConstraint(s, a1, .equal, view, a2, multiplier: c.multiplier, constant: c.constant)
+            : EngineConstraint(view, a1, .equal, s, a2, multiplier: c.multiplier, constant: c.constant)
     }
 
     static func engineAttribute(_ a: LayoutAttribute) -> EngineAttribute {

@@ -77,8 +77,10 @@ extension WindowModel {
             case .lessThanOrEqual: .lessOrEqual
             case .greaterThanOrEqual: .greaterOrEqual
             }
-        try add(EngineConstraint(i1, a1, relation, i2, a2, multiplier: c.multiplier, constant: c.constant,
-                                 priority: c.priority))
+        let made = EngineConstraint(i1, a1, relation, i2, a2, multiplier: c.multiplier, constant: c.constant,
+                                    priority: c.priority)
+        handWritten[index] = made
+        try add(made)
     }
 
     /// engine.m's `addVisualFormat`: the entry through GNUstep's parser, whatever its platform, each

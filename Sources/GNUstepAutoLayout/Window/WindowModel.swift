@@ -38,6 +38,8 @@ final class WindowModel {
     var strengths = Strengths(weights: true, priorities: [])
     let order: HashOrder
     private(set) var engine: LayoutEngine?
+    /// The installed hand-written constraints by their index in the scenario (nil: not installed).
+    var handWritten: [Int: EngineConstraint] = [:]
 
     init(size: Size, deviations: GNUstepDeviations, rightToLeft: Bool, order: HashOrder) {
         self.deviations = deviations
