@@ -21,7 +21,8 @@ public enum Attribution: Hashable, Sendable {
     /// differently.
     case undetermined
     /// The emulation gives another frame, which the live engine itself gives when only its heap
-    /// layout changes (cause `heap-order` of the exactness comparison).
+    /// layout changes (cause `heap-order` of the exactness comparison, or the exactness run of the
+    /// same unit, whose description differs, agreeing with the emulation there).
     case heapOrder
     /// The emulation gives another frame, and no heap layout tried gives it.
     case unreproduced

@@ -23,6 +23,9 @@ extension DeviationReport {
         let exact = run.exactnessComparisons
         let tolerance = exact.first?.comparison.tolerance ?? 1e-3
         var heapKeys = Set<String>()
+        // The exactness run's view-steps: a unit the live engine laid out there, and every view-step
+        // that diverged from the emulation. One that did not gave the emulation's frame.
+        var exactUnits = Set<String>(), exactDiverged = Set<String>()
         var exactness: [Exactness] = []
         for c in exact {
             var e = Exactness(
@@ -31,7 +34,9 @@ extension DeviationReport {
                 unexplained: 0, largestUnexplained: 0, refused: c.refused, refusedAlike: 0)
             for u in run.units where u.comparison == c.index {
                 if let error = u.error, error.hasSuffix("(the other side refused it too)") { e.refusedAlike += 1 }
+                if u.error == nil { exactUnits.insert(unitKey(u)) }
                 for d in u.divergences {
+                    exactDiverged.insert(key(u, d.step, d.view))
                     let size = d.a.maxEdgeDifference(to: d.b)
                     if d.causes.contains("heap-order") {
                         e.heapOrder += 1
@@ -53,13 +58,21 @@ extension DeviationReport {
         let apple = run.appleComparisons
         let appleIndex = Dictionary(uniqueKeysWithValues: apple.map { ($0.index, $0.comparison) })
         let units = run.units.filter { appleIndex[$0.comparison] != nil }
-        let keys = heapKeys
+        let keys = heapKeys, ran = exactUnits, diverged = exactDiverged
+        // Live and emulated frames are the same frame up to the float32 rounding the exactness run
+        // measured along another pivot path.
+        let reproduced = max(tolerance, exactness.map(\.largestFloat32Noise).max() ?? 0)
         let attributions = parallelMap(units.count, jobs: jobs) { k -> [Attribution] in
             let u = units[k]
             guard u.error == nil else { return [] }
+            // The live engine's own answer under another heap layout: one of its heap variants gave
+            // the emulation's frame, or the exactness run of the same unit did.
             return DeviationAttribution.attribute(
-                u, liveIsA: EngineRun.gnustepIsA(appleIndex[u.comparison]!), tolerance: tolerance,
-                heapExplained: { keys.contains(key(u, $0, $1)) })
+                u, liveIsA: EngineRun.gnustepIsA(appleIndex[u.comparison]!), tolerance: reproduced,
+                heapExplained: {
+                    let k = key(u, $0, $1)
+                    return keys.contains(k) || (ran.contains(unitKey(u)) && !diverged.contains(k))
+                })
         }
         var rows: [Attribution: (steps: Int, units: Set<Int>, by: [Int: Int])] = [:]
         var remaining: [[String]: (steps: Int, units: Set<Int>)] = [:]
@@ -125,7 +138,7 @@ extension DeviationReport {
         return DeviationReport(
             title: title, provenance: provenance, exactness: exactness,
             compared: apple.map { ($0.index, $0.comparison.description, $0.units, $0.viewSteps, $0.divergences) },
-            tolerance: tolerance,
+            tolerance: reproduced,
             rows: rows.map { entry in
                 Row(attribution: entry.key, viewSteps: entry.value.steps, units: entry.value.units.count,
                     byComparison: apple.map { entry.value.by[$0.index] ?? 0 })
@@ -142,8 +155,11 @@ extension DeviationReport {
     static let examplesTried = 4
 
     static func key(_ u: EngineRun.Unit, _ step: Int, _ view: String) -> String {
-        "\(u.scenarioIndex)|\(u.sequenceIndex)|\(step)|\(view)"
+        "\(unitKey(u))|\(step)|\(view)"
     }
+
+    /// A unit's scenario and sequence, the same in every comparison that runs them.
+    static func unitKey(_ u: EngineRun.Unit) -> String { "\(u.scenarioIndex)|\(u.sequenceIndex)" }
 }
 
 extension Attribution {

@@ -49,8 +49,11 @@ extension DeviationReport {
         var out = "\n## Every view-step where GNUstep master and Apple's rules disagree, by cause\n\n"
         out += "| # | comparison with Apple's rules | units | view-steps | diverging |\n|---|---|---|---|---|\n"
         for c in compared { out += "| \(c.index) | `\(c.label)` | \(c.units) | \(c.viewSteps) | \(c.divergences) |\n" }
-        out += "\nEach diverging view-step once, by what the ablation through the emulation finds (at tolerance "
-            + "\(n(tolerance))), with the view-steps of each comparison:\n\n| cause | view-steps | units | "
+        out += "\nEach diverging view-step once, by what the ablation through the emulation finds, with the "
+            + "view-steps of each comparison. The emulation reproduces a live frame when they agree to within "
+            + "\(n(tolerance)) (the largest float32 rounding above); a live frame it does not reproduce is GNUstep's "
+            + "own answer under another heap layout when one of the engine's heap variants, or its run of the same "
+            + "unit in the exactness comparison, gave the emulation's frame.\n\n| cause | view-steps | units | "
             + compared.map { "\($0.index)" }.joined(separator: " | ") + " |\n|---|---|---|"
             + String(repeating: "---|", count: compared.count) + "\n"
         for r in rows {
