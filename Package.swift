@@ -67,8 +67,10 @@ let package = Package(
         .target(name: "Environment", dependencies: ["ViewTree", "Margins", "LabJSON"], resources: [.copy("devices.json")]),
         // The Auto Layout backend: translated and hand-written constraints solved incrementally.
         .target(name: "AutoLayout", dependencies: ["ViewTree", "ConstraintModel", "Translation", "Solver", "Margins"]),
+        // GNUstep master's Auto Layout emulated, each deviation from Apple's documented rules a switch.
+        .target(name: "GNUstepAutoLayout", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Translation", "Solver", "Scenario"]),
         // The sweep: experiments, seeded scenario generators, both backends side by side, causes.
-        .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "Scenario", "LabJSON", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Sweep", dependencies: ["Springs", "AutoLayout", "GNUstepAutoLayout", "Scenario", "LabJSON", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", .product(name: "Yams", package: "Yams")]),
         // The system's SQLite (libsqlite3-dev), through its C API.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // results.db: the schema, the sweep's writer, queries (the only target that knows SQLite).
@@ -86,7 +88,7 @@ let package = Package(
         .target(name: "Springs", dependencies: ["ViewTree"]),
         // Pictures of divergences (SVG) and the run report: values in, text out.
         .target(name: "Report", dependencies: ["Geometry", "ViewTree"]),
-        .target(name: "EngineReport", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Scenario", "LabJSON"]),
+        .target(name: "EngineReport", dependencies: ["Geometry", "ViewTree", "ConstraintModel", "Scenario", "LabJSON", "Sweep", "GNUstepAutoLayout", "AutoLayout"]),
         // The lab in a browser (`layoutlab serve`): a local HTTP server over the libraries, its pages
         // compiled into the executable (embedInCode), so they travel with it wherever it is copied.
         .target(
@@ -103,7 +105,7 @@ let package = Package(
             name: "layoutlab",
             dependencies: [
                 "Scenario", "Springs", "LabJSON", "AutoLayout", "Translation", "SolverSystem", "Sweep", "Store", "Environment", "Margins", "VFL", "ConstraintModel", "InterfaceBuilder", "Report",
-                "ConflictLog", "ConflictAnalysis", "EngineReport", "LabServer",
+                "ConflictLog", "ConflictAnalysis", "EngineReport", "GNUstepAutoLayout", "LabServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Generators and helpers shared by the test targets.
@@ -133,6 +135,7 @@ let package = Package(
         .testTarget(name: "SweepTests", dependencies: ["Sweep", "Store", "EngineReport", "Scenario", "Springs", "ConstraintModel", "TestSupport", "Geometry", "Environment", "Report", "LabXML",
                                                       .product(name: "Yams", package: "Yams")],
                     exclude: ["Fixtures/misbehaving-engine.sh", "Fixtures/schema-v1.db", "Fixtures/schema-v1.yaml", "Crashes"]),  // read through #filePath
+        .testTarget(name: "GNUstepEmulationTests", dependencies: ["GNUstepAutoLayout", "AutoLayout", "Scenario", "Geometry", "TestSupport"]),
         .testTarget(
             name: "SolverTests",
             dependencies: ["Solver", "SolverSystem", "SolverChecks", "TestSupport",

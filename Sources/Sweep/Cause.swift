@@ -75,6 +75,15 @@ public struct Causes: OptionSet, Hashable, Sendable {
     /// A side's frame differs from a fresh solve of its own constraints at that step (`--verify-solver`):
     /// the row's `a` is the frame the side laid out, `b` the fresh solve's. A fault of the lab's solver.
     public static let solverDrift = Causes(rawValue: 1 << 35)
+    /// The external engine itself gives the other side's frame for this view and step when only its
+    /// heap layout changes (the unit re-run with `heap_variants` descriptions, which the engine
+    /// ignores): its answer here follows the addresses of its objects, as GNUstep's solver does where
+    /// it iterates hash tables.
+    public static let heapOrder = Causes(rawValue: 1 << 36)
+    /// The emulation of GNUstep master gives another frame for this view and step when it visits
+    /// its hash tables in another order (GNUstep's order follows its heap): the answer is not
+    /// determined by the unit, though no heap layout tried gave the emulation's.
+    public static let orderDependent = Causes(rawValue: 1 << 37)
 
     /// Stable names: these are what `results.db` stores and queries group by.
     public static let names: [(Causes, String)] = [
@@ -91,7 +100,8 @@ public struct Causes: OptionSet, Hashable, Sendable {
         (.verticalEdges, "vertical-edges"), (.nested, "nested"), (.competingPriorities, "competing-priorities"),
         (.inequality, "inequality"), (.multiplier, "multiplier"), (.centre, "centre"), (.float32Noise, "float32-noise"),
         (.emptyMask, "empty-mask"), (.flexibleSizeAndMargin, "flexible-size-and-margin"),
-        (.contentSize, "content-size"), (.solverDrift, "solver-drift"),
+        (.contentSize, "content-size"), (.solverDrift, "solver-drift"), (.heapOrder, "heap-order"),
+        (.orderDependent, "order-dependent"),
     ]
 
     /// What a divergence with no known cause is recorded as: the lab's most interesting output.

@@ -30,12 +30,18 @@ public struct ExternalEngineSpec: Hashable, Sendable {
     /// Seconds to wait for each answer.
     public var timeout: Double
     public var onError: OnError
+    /// When a unit diverges, re-run it up to this many times with only the scenario's `description`
+    /// changed (the engine ignores it, but its length moves every later allocation of the engine):
+    /// a divergence whose other side's frame one of these runs gives is recorded with cause
+    /// `heap-order` (`heap_variants` in the experiment). 0: never.
+    public var heapVariants: Int
 
-    public init(name: String, command: [String], timeout: Double = 5, onError: OnError = .stop) {
+    public init(name: String, command: [String], timeout: Double = 5, onError: OnError = .stop, heapVariants: Int = 0) {
         self.name = name
         self.command = command
         self.timeout = timeout
         self.onError = onError
+        self.heapVariants = heapVariants
     }
 }
 

@@ -107,6 +107,7 @@ extension SweepPlan {
             case .autolayout(_, .once): 5 + 1.15 * steps
             case .autolayout(_, .everyStep): 6.15 * steps
             case .external: 20 * steps + 1000 / max(1, views)
+            case .gnustep: 8 * steps + 10
             }
         }
         return views * (side(comparison.a) + side(comparison.b))

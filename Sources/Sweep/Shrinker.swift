@@ -55,15 +55,23 @@ public enum Shrinker {
         engineCalls: Int = defaultEngineCalls
     ) -> Outcome {
         let external = comparison.a.isExternal || comparison.b.isExternal
+        return shrink(start, engineCalls: external ? engineCalls : nil) {
+            reproduces($0, comparison: comparison, causes: causes, engines: engines)
+        }
+    }
+
+    /// The smallest case for which `shows` still holds, trying at most `engineCalls` candidates
+    /// (nil: no limit).
+    public static func shrink(_ start: Case, engineCalls: Int?, where shows: (Case) -> Bool) -> Outcome {
         var calls = 0
         var exhausted = false
         func tries(_ c: Case) -> Bool {
-            if external && calls >= engineCalls {
+            if let engineCalls, calls >= engineCalls {
                 exhausted = true
                 return false
             }
             calls += 1
-            return reproduces(c, comparison: comparison, causes: causes, engines: engines)
+            return shows(c)
         }
         var best = start
         best.scenario.visualFormats = []

@@ -39,7 +39,7 @@ extension SpecNodeReader {
         var out: [String: ExternalEngineSpec] = [:]
         for (k, v) in m {
             guard let name = k.string, !name.isEmpty else { throw error(k, "an engine needs a name") }
-            let e = try mapping(v, "engine \(name)", allowed: ["command", "timeout", "on_error"])
+            let e = try mapping(v, "engine \(name)", allowed: ["command", "timeout", "on_error", "heap_variants"])
             func get(_ key: String) -> Node? { e.first { $0.key == key }?.value }
             guard let c = get("command") else { throw error(v, "engine \(name) needs 'command' (a list: program and arguments)") }
             var command: [String] = []
@@ -64,6 +64,7 @@ extension SpecNodeReader {
                 guard let s = o.string, let policy = ExternalEngineSpec.OnError(rawValue: s) else { throw error(o, "on_error is stop or skip") }
                 spec.onError = policy
             }
+            if let h = get("heap_variants") { spec.heapVariants = try integer(h, "heap_variants", min: 0) }
             out[name] = spec
         }
         return out

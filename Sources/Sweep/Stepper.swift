@@ -37,8 +37,8 @@ func makeStepper(_ config: BackendConfiguration, tree: ViewTree, constraints: [L
         AutoLayoutStepper(engine: AutoLayoutEngine(tree: tree, constraints: constraints,
                                                    configuration: AutoLayoutConfiguration(translation: translation, timing: timing, scale: scale),
                                                    root: root))
-    case .external:
-        preconditionFailure("external engines run through UnitRunner, which computes their frames first")
+    case .external, .gnustep:
+        preconditionFailure("external and emulated engines run through UnitRunner, which computes their frames first")
     }
 }
 

@@ -1,5 +1,6 @@
 import ConstraintModel
 import Environment
+import GNUstepAutoLayout
 import Geometry
 import LabJSON
 import Margins
@@ -119,6 +120,15 @@ public struct UnitResult: Hashable, Sendable {
     }
 }
 
+extension UnitResult {
+    /// A unit that ran no step (a side refused it, or its engine is missing): its sizes only.
+    init(failing unit: Int, steps: [SweepStep]) {
+        self.init(
+            unit: unit, sizes: steps.map(\.size), environments: [], passes: [], settled: [], divergingViews: [],
+            divergences: [], viewSteps: 0)
+    }
+}
+
 /// Runs both sides of a comparison through a sequence in lockstep and records every view whose
 /// frames differ beyond the tolerance, with its causes.
 ///
@@ -147,9 +157,31 @@ public enum UnitRunner {
         )
     }
 
-    /// Springs and external engines (mask-based, like a springs-era app) see the springs-era root.
+    /// Springs and external engines (mask-based, like a springs-era app) see the springs-era root, and
+    /// so does GNUstep's emulated engine (it stands for the live one).
     static func side(_ config: BackendConfiguration, _ roots: (springs: RootStep, autoLayout: RootStep)) -> RootStep {
         if case .autolayout = config { roots.autoLayout } else { roots.springs }
+    }
+
+    /// A side that refused the unit: the error as stored, the engine's own reason, whether it stops the sweep.
+    struct Refused {
+        var message: String
+        var reason: String
+        var stops = false
+
+        /// The unit's error. When both sides can refuse (the live engine and its emulation), it says
+        /// whether the other side refused too and for the same reason, so a run tells refusals that
+        /// agree from those that do not.
+        static func describe(_ r: [Int: Refused], canRefuse both: Bool) -> String {
+            guard both else { return r.keys.sorted().map { r[$0]!.message }.joined(separator: "; ") }
+            switch (r[0], r[1]) {
+            case (let a?, let b?) where a.reason == b.reason: return a.message + " (the other side refused it too)"
+            case (let a?, let b?): return a.message + " (the other side refused it otherwise: \(b.reason))"
+            case (let a?, nil): return a.message + " (the other side laid it out)"
+            case (nil, let b?): return b.message + " (the other side laid it out)"
+            default: return ""
+            }
+        }
     }
 
     /// A scenario (its tree, its constraints and, for external engines, its Visual Format entries as
@@ -166,27 +198,39 @@ public enum UnitRunner {
         let tree = scenario.tree
         let constraints = scenario.constraints
         let first = roots(steps.first ?? SweepStep(size: tree.superviewSize), root: tree.root)
-        // External sides run the whole sequence first: a failure leaves the unit without results.
+        // External and emulated GNUstep sides run the whole sequence first: a refusal leaves the unit
+        // without results.
         var external: [Int: [[Rect]]] = [:]
+        var refusals: [Int: Refused] = [:]
         for (k, config) in [comparison.a, comparison.b].enumerated() {
-            guard case .external(let name) = config else { continue }
-            var failed = UnitResult(
-                unit: unit, sizes: steps.map(\.size), environments: [], passes: [], settled: [], divergingViews: [],
-                divergences: [], viewSteps: 0)
-            guard let spec = engines[name] else {
-                failed.error = "unit \(unit): no engine named \(name) in the experiment's engines"
-                failed.errorStops = true
-                return failed
+            let sizes = steps.map { side(config, roots($0, root: tree.root)).size }
+            switch config {
+            case .external(let name):
+                guard let spec = engines[name] else {
+                    var failed = UnitResult(failing: unit, steps: steps)
+                    failed.error = "unit \(unit): no engine named \(name) in the experiment's engines"
+                    failed.errorStops = true
+                    return failed
+                }
+                do {
+                    external[k] = try ExternalEnginePool.shared.run(spec, scenario: scenario, sizes: sizes)
+                } catch {
+                    let reason = if case .reported(let m) = error.problem { m } else { "\(error)" }
+                    refusals[k] = Refused(message: "\(error)", reason: reason, stops: spec.onError == .stop)
+                }
+            case .gnustep(let deviations):
+                switch GNUstepAutoLayoutModel.layout(scenario, sizes: sizes, deviations: deviations) {
+                case .success(let frames): external[k] = frames
+                case .failure(let r): refusals[k] = Refused(message: "\(config) refused: \(r.message)", reason: r.message)
+                }
+            default: continue
             }
-            do {
-                let sizes = steps.map { side(config, roots($0, root: tree.root)).size }
-                external[k] = try ExternalEnginePool.shared.run(
-                    spec, scenario: scenario, sizes: sizes)
-            } catch {
-                failed.error = "unit \(unit): \(error)"
-                failed.errorStops = spec.onError == .stop
-                return failed
-            }
+        }
+        if !refusals.isEmpty {
+            var failed = UnitResult(failing: unit, steps: steps)
+            failed.error = "unit \(unit): " + Refused.describe(refusals, canRefuse: comparison.a.canRefuse && comparison.b.canRefuse)
+            failed.errorStops = refusals.values.contains { $0.stops }
+            return failed
         }
         var a =
             external[0].map { ExternalStepper(steps: $0) as any Stepper }
@@ -277,7 +321,76 @@ public enum UnitRunner {
             }
             result.divergingViews.append(count)
         }
+        explainByHeapLayout(&result, scenario: scenario, steps: steps, comparison: comparison, engines: engines)
+        classifyAgainstEmulation(&result, scenario: scenario, steps: steps, comparison: comparison)
         return result
+    }
+
+    /// Divergences between an external engine and GNUstep's emulation that no heap layout explained:
+    /// below 1e-3 point with float32 arithmetic on, `float32-noise` (rounding along another pivot
+    /// path); otherwise `order-dependent` when the emulation itself gives another frame under another
+    /// hash order.
+    static func classifyAgainstEmulation(
+        _ result: inout UnitResult, scenario: Scenario, steps: [SweepStep], comparison: Comparison
+    ) {
+        let sides = [comparison.a, comparison.b]
+        guard sides.contains(where: \.isExternal),
+            let k = sides.firstIndex(where: { if case .gnustep = $0 { true } else { false } }),
+            case .gnustep(let deviations) = sides[k]
+        else { return }
+        var others: [[[Rect]]]?
+        for i in result.divergences.indices where !result.divergences[i].causes.contains(.heapOrder) {
+            let d = result.divergences[i]
+            if deviations.contains(.float32) && d.magnitude < 1e-3 {
+                result.divergences[i].causes.insert(.float32Noise)
+                continue
+            }
+            if others == nil {
+                others = [HashOrder.creation, .reverseCreation, .scrambled].compactMap {
+                    try? GNUstepAutoLayoutModel.layout(
+                        scenario, sizes: steps.map(\.size), deviations: deviations, order: $0
+                    ).get()
+                }
+            }
+            let emulated = k == 0 ? d.a : d.b
+            let moves = others!.contains {
+                d.step < $0.count && diverges($0[d.step][d.view], emulated, tolerance: comparison.tolerance)
+            }
+            if moves {
+                result.divergences[i].causes.insert(.orderDependent)
+            }
+        }
+    }
+
+    /// For an external side with `heapVariants`, marks each divergence whose other side's frame the
+    /// engine gives when the unit is re-run with another description (another heap layout).
+    static func explainByHeapLayout(
+        _ result: inout UnitResult, scenario: Scenario, steps: [SweepStep], comparison: Comparison,
+        engines: [String: ExternalEngineSpec]
+    ) {
+        guard !result.divergences.isEmpty, steps.allSatisfy({ $0.environment == nil }) else { return }
+        for (k, config) in [comparison.a, comparison.b].enumerated() {
+            guard case .external(let name) = config, let spec = engines[name], spec.heapVariants > 0 else { continue }
+            for variant in 1...spec.heapVariants {
+                var s = scenario
+                s.description = HeapVariant.description(variant)
+                guard let frames = try? ExternalEnginePool.shared.run(spec, scenario: s, sizes: steps.map(\.size))
+                else { continue }
+                var open = 0
+                for i in result.divergences.indices where !result.divergences[i].causes.contains(.heapOrder) {
+                    let d = result.divergences[i]
+                    guard !d.causes.contains(.solverDrift), d.step < frames.count, d.view < frames[d.step].count
+                    else { continue }
+                    let other = k == 0 ? d.b : d.a
+                    if !diverges(frames[d.step][d.view], other, tolerance: comparison.tolerance) {
+                        result.divergences[i].causes.insert(.heapOrder)
+                    } else {
+                        open += 1
+                    }
+                }
+                if open == 0 { return }
+            }
+        }
     }
 
     /// Each view's origin in its window: its frame's origin plus its ancestors' (parents come first
@@ -312,6 +425,14 @@ public enum UnitRunner {
             stack.append(contentsOf: tree.children[i].reversed())
         }
         return out
+    }
+}
+
+/// The descriptions that move an engine's heap: a unit's scenario with description `k` is the same
+/// layout problem, read into differently sized objects.
+public enum HeapVariant {
+    public static func description(_ k: Int) -> String {
+        "heap layout \(k): " + String(repeating: "x", count: 8 * k)
     }
 }
 

@@ -1,10 +1,12 @@
 import ArgumentParser
 import AutoLayout
 import Environment
+import GNUstepAutoLayout
 import Geometry
 import Margins
 import Scenario
 import Springs
+import Sweep
 import Translation
 import ViewTree
 
@@ -25,6 +27,10 @@ struct Layout: ParsableCommand {
             controller's bars leave, and under Auto Layout the device's safe area); `--device list` prints \
             the presets. --show-margins adds every view's effective layoutMargins and safeAreaInsets.
             Springs policies: \(SpringsPolicy.names.joined(separator: ", ")).
+            Auto Layout policies (--engine autolayout --policy): gnustep-master is GNUstep master's engine \
+            emulated (no GNUstep needed); gnustep-master+apple:SWITCHES gives the named deviations Apple's \
+            behaviour instead, appkit+gnustep:SWITCHES keeps only them. Switches: \
+            \(Deviation.names.joined(separator: ", ")).
             Translations: \(TranslationPolicy.names.joined(separator: ", ")) (`modern` is the lab's exact
             reference form, which no platform logs; ios6-12 is the centre form, alias ios7-center; ios13
             and appkit the min-edge form iOS 13+ and macOS log); timings: \(TranslationTiming.names.joined(separator: ", ")).
@@ -36,8 +42,11 @@ struct Layout: ParsableCommand {
     @Option(help: "The layout engine: \(Engine.allValueStrings.joined(separator: ", ")).")
     var engine: Engine = .springs
 
-    @Option(help: "springs: the resizing policy (\(SpringsPolicy.names.joined(separator: ", "))). Default: documented.")
-    var policy: SpringsPolicy?
+    @Option(help: """
+        springs: the resizing policy (\(SpringsPolicy.names.joined(separator: ", "))), default documented; \
+        autolayout: gnustep-master[+apple:SWITCHES] or appkit+gnustep:SWITCHES (GNUstep master's engine emulated).
+        """)
+    var policy: String?
 
     @Option(help: "autolayout: how masks become constraints (\(TranslationPolicy.names.joined(separator: ", "))). Default: modern.")
     var translation: TranslationPolicy?
@@ -71,8 +80,16 @@ struct Layout: ParsableCommand {
         switch engine {
         case .springs where translation != nil || timing != nil:
             throw ValidationError("--translation and --timing apply to --engine autolayout")
+        case .springs where policy != nil && SpringsPolicy(rawValue: policy!) == nil:
+            throw ValidationError("unknown springs policy \(policy!) (\(SpringsPolicy.names.joined(separator: ", ")))")
         case .autolayout where policy != nil:
-            throw ValidationError("--policy applies to --engine springs; use --translation and --timing with autolayout")
+            guard case .gnustep? = BackendConfiguration("autolayout/" + policy!) else {
+                throw ValidationError("--policy with --engine autolayout is gnustep-master[+apple:SWITCHES] or appkit+gnustep:SWITCHES (switches: \(Deviation.names.joined(separator: ", ")))")
+            }
+            if let t = translation, t != .appkit {
+                throw ValidationError("GNUstep's engine translates masks as AppKit does: --translation appkit or none")
+            }
+            if timing == .everyStep { throw ValidationError("GNUstep's engine translates masks once") }
         default: break
         }
     }
@@ -103,8 +120,10 @@ struct Layout: ParsableCommand {
         }
         let report: LayoutReport
         switch engine {
+        case .autolayout where policy != nil:
+            report = try gnustepReport(scenario, sizes: roots.map(\.springs.0), labels: roots.map(\.label))
         case .springs:
-            let policy = policy ?? .documented
+            let policy = policy.flatMap(SpringsPolicy.init(rawValue:)) ?? .documented
             if let scale, scale != 1, ![.gnustep029, .appkit].contains(policy) {
                 printNote("--scale \(scale) has no effect on \(policy.rawValue): it rounds on whole points or not at all, as the live implementation does")
             }
@@ -141,6 +160,30 @@ struct Layout: ParsableCommand {
                                   settings: [("translation", config.translation.rawValue), ("timing", config.timing.rawValue)], steps: out)
         }
         print(report.render(format ?? .defaultForTerminal), terminator: "")
+    }
+}
+
+extension Layout {
+    /// GNUstep master's engine emulated (`GNUstepAutoLayoutModel`) through the sizes; a refusal is
+    /// the engine's own message, printed as an error.
+    func gnustepReport(_ scenario: Scenario, sizes: [Size], labels: [String?]) throws -> LayoutReport {
+        guard case .gnustep(let deviations)? = BackendConfiguration("autolayout/" + policy!) else { throw ExitCode(64) }
+        switch GNUstepAutoLayoutModel.layout(scenario, sizes: sizes, deviations: deviations) {
+        case .failure(let refusal):
+            printError("GNUstep master's engine refuses this scenario: \(refusal.message)")
+            throw ExitCode(1)
+        case .success(let frames):
+            var steps: [LayoutReport.Step] = []
+            for (k, f) in frames.enumerated() {
+                var tree = scenario.tree
+                tree.superviewSize = sizes[k]
+                tree.setFrames(f)
+                var s = LayoutReport.Step(tree: tree)
+                s.environment = labels[k]
+                steps.append(s)
+            }
+            return LayoutReport(engine: engine.rawValue, settings: [("policy", policy!)], steps: steps)
+        }
     }
 }
 

@@ -79,6 +79,7 @@ struct ShrinkCommand: ParsableCommand {
         switch side {
         case .springs(let p): cmd += " --engine springs --policy \(p.rawValue)"
         case .autolayout(let t, let timing): cmd += " --engine autolayout --translation \(t.rawValue) --timing \(timing.rawValue)"
+        case .gnustep: cmd += " --engine autolayout --policy \(side.description.dropFirst("autolayout/".count))"
         case .external(let name): return "# \(side): send shrunk.json and the sizes to the engine \(name) (docs/external-engines.md)"
         }
         if let scale { cmd += " --scale \(scale)" }

@@ -1,6 +1,7 @@
 import ConstraintModel
 import EngineReport
 import Foundation
+import GNUstepAutoLayout
 import Geometry
 import Scenario
 import Store
@@ -9,9 +10,9 @@ import Testing
 import ViewTree
 
 /// `layoutlab engine-report`'s pieces: the Objective-C of a minimal case sends the engine what the
-/// sweep sent it (hand-written constraints and the Visual Format strings, not the lab's parse of
-/// them), the markdown names every class with the side that is wrong, and a database without an
-/// external engine's run is refused by name.
+/// sweep sent it; the ablation attributes every diverging view-step of a small mixed run between
+/// GNUstep's emulated engine and Apple's rules to the deviations that cause it; a database without an
+/// engine's run is refused by name.
 @Suite("Engine report")
 struct EngineReportTests {
     /// A row of content-sized views from Visual Format, plus one hand-written width.
@@ -41,40 +42,95 @@ struct EngineReportTests {
         #expect(text.components(separatedBy: "PASS(").count - 1 == s.tree.views.count)
     }
 
-    @Test func markdownNamesEveryClassAndTheWrongSide() throws {
-        let summary = EngineClassSummary(
-            run: 1, experiment: "x",
-            comparisons: [
-                .init(
-                    index: 0, label: "external:gnustep vs autolayout/appkit", units: 10, viewSteps: 200,
-                    divergences: 50, failedUnits: 2, commonError: "Objective function is unbounded")
-            ],
-            classes: [
-                .init(comparison: 0, causes: ["competing-priorities"], viewSteps: 40, units: 6, example: 17),
-                .init(comparison: 0, causes: ["clamp"], viewSteps: 10, units: 1, example: 90),
-            ])
-        var shrunk = EngineReport.MinimalCase()
-        shrunk.scenario = try Self.row()
-        shrunk.sizes = [Size(width: 300, height: 480)]
-        shrunk.view = "v0"
-        shrunk.engineFrames = ["v0": Rect(x: 20, y: 0, width: 50, height: 20)]
-        shrunk.labFrames = ["v0": Rect(x: 20, y: 0, width: 100, height: 20)]
-        shrunk.calls = 31
-        var unshrunk = EngineReport.MinimalCase()
-        unshrunk.note = "it did not reproduce"
-        let text = EngineReport(title: "T", provenance: "P", summary: summary, cases: [shrunk, unshrunk]).markdown()
-        #expect(text.contains("| 0: `external:gnustep vs autolayout/appkit` | 10 | 2 | 200 | 50 | 75.0% |"))
-        #expect(text.contains("most often `Objective function is unbounded`"))
-        #expect(text.contains("| 1 | 0 | competing-priorities | 40 | 6 | GNUstep (competing-priorities) |"))
-        #expect(text.contains("| 2 | 0 | clamp | 10 | 1 | undecided (clamp) |"))
-        #expect(text.contains("shrunk in 31 engine calls to 3 views"))
-        #expect(text.contains("GNUstep master [20, 0, 50, 20], Apple's rules (the lab) [20, 0, 100, 20]"))
-        #expect(text.contains("not shrunk: it did not reproduce."))
+    /// The same four kinds of tree as experiments/gnustep-autolayout.yaml, a few of each, GNUstep's side
+    /// being its emulation (the live engine's stand-in where GNUstep is not built), plus a tree of our
+    /// own where a nested view pinned by its top needs two deviations.
+    static let mixed = """
+        name: mixed
+        seed: 25
+        scenarios:
+          - generate: {count: 8, views: [1, 5], depth: 2, masks: all, superview: [[320, 480]]}
+            comparisons: [0]
+          - constrained: {count: 6, views: [2, 4], depth: 3, superview: [[320, 480]], vertical_forms: [centre]}
+            comparisons: [0]
+          - constrained: {count: 4, views: [2, 4], depth: 3, superview: [[320, 480]], forms: [edge_and_size],
+                          vertical_forms: [edges]}
+            comparisons: [0]
+          - rows: {count: 4, views: [2, 3], axis: both, superview: [[320, 480]], platform: appkit}
+            comparisons: [0]
+          - file: nested.json
+            comparisons: [0]
+        sequences:
+          - sizes: [[400, 500], [200, 300]]
+        comparisons:
+          - {a: autolayout/gnustep-master, b: autolayout/appkit, tolerance: 1e-9}
+        """
+
+    /// `inner.top == outer.top + 10` inside `outer.top == superview.top + 20`: GNUstep reads top as
+    /// maxY and both variables in one space, so inner's y needs y-up and shared-coordinates both.
+    static let nested = """
+        {"superview":{"width":320,"height":480},"views":[
+          {"id":"outer","frame":[20,20,200,200],"translatesMask":false},
+          {"id":"inner","parent":"outer","frame":[10,10,50,50],"translatesMask":false}],
+         "constraints":[{"item1":"outer","attr1":"left","relation":"==","item2":"superview","attr2":"left","constant":20},
+                        {"item1":"outer","attr1":"top","relation":"==","item2":"superview","attr2":"top","constant":20},
+                        {"item1":"outer","attr1":"width","relation":"==","constant":200},
+                        {"item1":"outer","attr1":"height","relation":"==","constant":200},
+                        {"item1":"inner","attr1":"left","relation":"==","item2":"outer","attr2":"left","constant":10},
+                        {"item1":"inner","attr1":"top","relation":"==","item2":"outer","attr2":"top","constant":10},
+                        {"item1":"inner","attr1":"width","relation":"==","constant":50},
+                        {"item1":"inner","attr1":"height","relation":"==","constant":50}]}
+        """
+
+    @Test func ablationAttributesEveryDivergingViewStepOfAMixedRun() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ablation-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.nested.write(to: folder.appendingPathComponent("nested.json"), atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("mixed.yaml").path
+        let spec = try SpecReader.read(text: Self.mixed, file: file)
+        let path = folder.appendingPathComponent("mixed.db").path
+        let store = try ResultsStore(path: path)
+        #expect(try store.runSession(SweepPlan(spec), jobs: 1, resume: false, codeVersion: "t", shouldStop: { false })
+            .completed)
+        let run = try EngineRun.load(try Database(path: path, readOnly: true), run: 1)
+        let diverging = run.comparisons[0].divergences
+        #expect(diverging > 0)
+        var shrunk: [Deviation] = []
+        let report = DeviationReport.build(run, title: "T", provenance: "P", jobs: 2) { d, examples in
+            guard d == .yUp, !examples.isEmpty else { return DeviationReport.MinimalCase() }
+            shrunk.append(d)
+            return MinimalCases.shrink(d, examples, engines: [:], tolerance: 1e-9, engineCalls: 50)
+        }
+        // Every diverging view-step is in the first table once; the emulation is GNUstep's side here, so
+        // none is unreproduced.
+        #expect(report.rows.reduce(0) { $0 + $1.viewSteps } == diverging)
+        #expect(!report.rows.contains { $0.attribution == .unreproduced || $0.attribution == .heapOrder })
+        let labels = Set(report.rows.map(\.attribution))
+        #expect(labels.contains(.deviations([.yUp])), "vertical edges: \(report.rows.map(\.attribution.label))")
+        #expect(labels.contains(.deviations([.maskForms])), "mask-only trees")
+        #expect(labels.contains(.deviations([.yUp, .sharedCoordinates])), "the nested view pinned by its top")
+        // The nested tree's inner view: y-up alone moves it, shared-coordinates alone moves it; both are
+        // needed, at both sizes.
+        let nested = try #require(run.units.first { $0.scenario.tree.views.map(\.id) == ["outer", "inner"] })
+        let attributions = DeviationAttribution.attribute(
+            nested, liveIsA: true, tolerance: 1e-9, heapExplained: { _, _ in false })
+        let inner = zip(nested.divergences, attributions).filter { $0.0.view == "inner" }.map(\.1)
+        #expect(inner == [.deviations([.yUp, .sharedCoordinates]), .deviations([.yUp, .sharedCoordinates])])
+        // One section per deviation, the y-up one with a minimal case that still shows it.
+        #expect(report.sections.count == Deviation.allCases.count)
+        let yUp = try #require(report.sections.first { $0.deviation == .yUp })
+        #expect(yUp.aloneViewSteps > 0 && shrunk == [.yUp])
+        let minimal = try #require(yUp.minimal.scenario)
+        #expect(minimal.tree.views.count <= 2 && !yUp.minimal.sizes.isEmpty)
+        let text = report.markdown()
+        for d in Deviation.allCases { #expect(text.contains("### \(d.rawValue): \(d.note.title)")) }
+        #expect(text.contains("| **total** | **\(diverging)** |"))
         #expect(text.components(separatedBy: "```objc").count - 1 == 1)
     }
 
-    /// A database whose runs are all the lab's own backends has nothing to report.
-    @Test func aDatabaseWithoutAnExternalRunIsRefused() throws {
+    /// A database whose runs compare none of GNUstep's sides with anything has nothing to report.
+    @Test func aDatabaseWithoutAnEngineRunIsRefused() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("er-\(UUID().uuidString).db").path
         defer { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + s) } }
         let spec = try SpecReader.read(
@@ -93,9 +149,9 @@ struct EngineReportTests {
             try store.runSession(SweepPlan(spec), jobs: 1, resume: false, codeVersion: "t", shouldStop: { false })
                 .completed)
         let db = try Database(path: path, readOnly: true)
-        #expect(throws: EngineClassSummary.NotFound.self) { try EngineClassSummary.load(db) }
-        let s = try EngineClassSummary.load(db, run: 1)
-        #expect(s.comparisons.map(\.units) == [4] && s.experiment == "lab-only")
-        #expect(throws: EngineClassSummary.NotFound.self) { try EngineClassSummary.load(db, run: 2) }
+        #expect(throws: EngineRun.NotFound.self) { try EngineRun.load(db) }
+        let run = try EngineRun.load(db, run: 1)
+        #expect(run.comparisons.map(\.units) == [4] && run.experiment == "lab-only" && run.appleComparisons.isEmpty)
+        #expect(throws: EngineRun.NotFound.self) { try EngineRun.load(db, run: 2) }
     }
 }
