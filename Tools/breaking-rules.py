@@ -19,13 +19,24 @@ predicts each held-out group's logs. Beside it, the in-sample figure of the rule
 step of that rule whose removal from the search does not lower the LORO figure is dropped. The figures
 per kind of conflict (ConflictShape) are LORO too. With --check, exits 1 unless `layoutlab log` applies
 this rule and reports these figures (BreakingRule.rule, ConflictAnalysis.ruleEvidence, RuleAccuracy).
+
+With --heldout DIR (a folder of NNNN.log and MANIFEST.tsv of other projects, such as
+Tests/ConflictLogTests/HeldOut), first the rule `layoutlab log` applies is scored on DIR's logs (the figure on
+logs it never saw), then everything above runs on the union of the corpus and DIR, each of DIR's
+repositories a group of its own, with each figure also given for the corpus's logs and DIR's apart.
 """
 import csv, json, os, subprocess, sys
 from collections import Counter
 
 here = os.path.dirname(os.path.abspath(__file__))
-args = [a for a in sys.argv[1:] if not a.startswith('--')]
-check = '--check' in sys.argv
+argv = sys.argv[1:]
+heldout = None
+if '--heldout' in argv:
+    at = argv.index('--heldout')
+    heldout = argv[at + 1]
+    del argv[at:at + 2]
+args = [a for a in argv if not a.startswith('--')]
+check = '--check' in argv
 corpus = args[0] if args else os.environ.get('LAYOUTLAB_LOG_CORPUS') or os.path.join(here, '..', '..', 'shared', 'corpus', 'logs')
 lab = os.environ.get('LAYOUTLAB') or os.path.join(here, '..', '.build', 'debug', 'layoutlab')
 if not os.path.isdir(corpus):
@@ -39,19 +50,39 @@ EVIDENCE = ['named', 'stack_views', 'siblings', 'all']  # LogHierarchy.Evidence,
 BEAM, MAX_STEPS, MIN_GAIN = 12, 6, 2
 
 # ---- The logs ----------------------------------------------------------------------------------------
-repo_of = {row['file']: row['repo'] for row in csv.DictReader(open(os.path.join(corpus, 'MANIFEST.tsv')), delimiter='\t')}
-logs = []
-for name in sorted(f for f in os.listdir(corpus) if f.endswith('.log')):
-    out = subprocess.run([lab, 'log', os.path.join(corpus, name), '--format', 'json'], capture_output=True, text=True, check=True)
-    for c in json.loads(out.stdout)['conflicts']:
-        keys = [m['address'] or m['text'] for m in c['constraints']]
-        repo = repo_of[name]
-        logs.append(dict(
-            name=name[:4], group=f'{repo} {name}' if repo.startswith('unknown') else repo,
-            features=[m['features'] for m in c['constraints']],
-            broken=keys.index(c['apple_broke']) if c['apple_broke'] in keys else None,
-            lab=keys.index(c['lab_breaks']) if c['lab_breaks'] in keys else None,
-            lab_rule=c['lab_rule'], shapes=c['lab_rule']['shapes']))
+def load(folder, source, prefix=''):
+    """Every log MANIFEST.tsv lists in `folder`, as `layoutlab log --format json` reads it; a log the reader
+    refuses is left out and named (its repository's group is then smaller)."""
+    rows = csv.DictReader(open(os.path.join(folder, 'MANIFEST.tsv')), delimiter='\t')
+    repo_of = {row['file']: row['repo'] for row in rows}
+    out_logs = []
+    for name in sorted(repo_of):
+        out = subprocess.run([lab, 'log', os.path.join(folder, name), '--format', 'json'],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            print(f'{source} {name}: not read ({out.stderr.strip()}); left out')
+            continue
+        for c in json.loads(out.stdout)['conflicts']:
+            keys = [m['address'] or m['text'] for m in c['constraints']]
+            repo = repo_of[name]
+            out_logs.append(dict(
+                name=prefix + name[:4], source=source, group=f'{repo} {name}' if repo.startswith('unknown') else repo,
+                features=[m['features'] for m in c['constraints']],
+                broken=keys.index(c['apple_broke']) if c['apple_broke'] in keys else None,
+                lab=keys.index(c['lab_breaks']) if c['lab_breaks'] in keys else None,
+                lab_rule=c['lab_rule'], shapes=c['lab_rule']['shapes']))
+    return out_logs
+
+logs = load(corpus, 'corpus')
+if heldout:
+    held = load(heldout, 'heldout', prefix='h')
+    # The rule layoutlab applies (fitted on the corpus alone) on logs of projects it never saw.
+    agree = sum(1 for l in held if l['lab'] is not None and l['lab'] == l['broken'])
+    print(f'THE RULE LAYOUTLAB APPLIES, ON {len(held)} LOGS OF {len({l["group"] for l in held})} REPOSITORIES '
+          'IT WAS NOT FITTED ON '
+          f'({heldout}): {agree} of {len(held)} ({100 * agree / max(len(held), 1):.1f}%)')
+    print('  misses: ' + ' '.join(l['name'] for l in held if l['lab'] != l['broken']) + '\n')
+    logs += held
 groups = sorted({l['group'] for l in logs})
 total = len(logs)
 unknown = sum(1 for g in groups if g.startswith('unknown'))
@@ -185,6 +216,11 @@ print(f'the rule: {name(rule)}')
 for p in ('uikit', 'appkit'):
     sub = [l for l in logs if ('appkit' in l['shapes']) == (p == 'appkit')]
     print(f'  {p}: {pct(sum(cv[l["name"]] for l in sub), len(sub))} cross-validated, {pct(hits(sub, rule), len(sub))} in-sample')
+if heldout:
+    for src in ('corpus', 'heldout'):
+        sub = [l for l in logs if l['source'] == src]
+        print(f'  {src}: {pct(sum(cv[l["name"]] for l in sub), len(sub))} cross-validated, '
+              f'{pct(hits(sub, rule), len(sub))} in-sample')
 print('misses (cross-validated):', ' '.join(sorted(k for k, v in cv.items() if not v)))
 print('misses (in-sample):', ' '.join(l['name'] for l in logs if pick(l, rule) != l['broken']))
 

@@ -65,14 +65,19 @@ public struct ConflictLog: Hashable, Sendable {
     /// The listed constraint a recovery line names, and how it was found.
     static func match(_ b: LoggedConstraint, in list: [LoggedConstraint]) -> (Int, BrokenMatch)? {
         if let k = list.firstIndex(where: { $0.text == b.text }) { return (k, .text) }
-        let decoded = b.decodedText
-        if let k = list.firstIndex(where: { $0.decodedText == decoded }) { return (k, .text) }
+        let decoded = Self.unspaced(b.decodedText)
+        if let k = list.firstIndex(where: { Self.unspaced($0.decodedText) == decoded }) { return (k, .text) }
         let own = Self.maskingOwnAddress(decoded, b.address)
         if let k = list.firstIndex(where: { Self.maskingOwnAddress($0.decodedText, $0.address) == own }) {
             return (k, .ownAddress)
         }
         let shape = Self.maskingAllAddresses(decoded)
         return list.firstIndex { Self.maskingAllAddresses($0.decodedText) == shape }.map { ($0, .otherRun) }
+    }
+
+    /// The description without a space typed after its opening `<` (a web page's `< NSLayoutConstraint:…>`).
+    static func unspaced(_ text: String) -> String {
+        text.hasPrefix("< ") ? "<" + text.dropFirst(2) : text
     }
 
     static func maskingOwnAddress(_ text: String, _ address: String?) -> String {

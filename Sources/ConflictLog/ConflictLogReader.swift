@@ -44,9 +44,10 @@ struct Reader {
     }
 
     mutating func run() throws(ConflictLogError) -> ConflictLogFile {
+        let anyHeader = lines.contains { LogPhrases.header(LogLine($0)) != nil }
         while n < lines.count {
             let l = LogLine(lines[n])
-            if let h = LogPhrases.header(l) {
+            if let h = LogPhrases.header(l) ?? headerlessStart(l, anyHeader: anyHeader) {
                 try readLog(l, h)
             } else {
                 if !l.isBlank { foreign.append(n + 1) }
@@ -57,6 +58,36 @@ struct Reader {
             throw error(0, 1, "no conflict log found (expected \"Unable to simultaneously satisfy constraints\")")
         }
         return ConflictLogFile(logs: logs, foreignLines: foreign.sorted())
+    }
+}
+
+extension Reader {
+    /// A paste that begins after the header (a person selecting from the advice or the list on) is a
+    /// log without one: from the advice's opening sentence (`Probably at least one…`, `(Note: If you're
+    /// seeing…`) when the list follows it, or from the list itself (its `(` alone on the line, or a
+    /// first constraint) when a recovery line follows before any header or the input holds no header.
+    func headerlessStart(_ l: LogLine, anyHeader: Bool) -> (prefix: String, header: String, restAt: Int)? {
+        let none = (prefix: "", header: "", restAt: l.start)
+        if LogPhrases.openingAdvice.contains(where: { l.has($0, at: l.start) }) {
+            return listFollows(after: n) ? none : nil
+        }
+        guard Self.opensList(l) else { return nil }
+        return !anyHeader || recoveryLine(after: n) != nil ? none : nil
+    }
+
+    /// The line is the list's `(` alone or begins with a constraint.
+    static func opensList(_ l: LogLine) -> Bool {
+        (l.has("(", at: l.start) && l.skippingSpaces(l.start + 1) == l.end) || descriptionStart(l, l.start) != nil
+    }
+
+    /// After line `line`, past blank lines and advice, the list begins.
+    func listFollows(after line: Int) -> Bool {
+        for k in (line + 1)..<max(line + 1, lines.count) {
+            let l = LogLine(lines[k])
+            if l.isBlank || LogPhrases.advice.contains(where: { l.has($0, at: l.start) }) { continue }
+            return Self.opensList(l)
+        }
+        return false
     }
 }
 

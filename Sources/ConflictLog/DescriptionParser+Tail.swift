@@ -1,5 +1,6 @@
 /// What follows a description's body: a content-size constraint's priorities, `(active)` or
-/// `(inactive)`, the names its `'|'` and named views stand for, and the closing `>`.
+/// `(inactive)`, the names its `'|'` and named views stand for, and the closing `>` (`\>` where a
+/// Markdown editor escaped it).
 extension DescriptionParser {
     /// ` Hug:250 CompressionResistance:750`, `   (active, names: … )`, `(Names: … )`, ` >`, `>`.
     mutating func tail(_ c: inout LoggedConstraint) throws(Failure) {
@@ -31,9 +32,10 @@ extension DescriptionParser {
             while eat(" ") {}
             try expect(")")
             while eat(" ") {}
-        } else if !peek(">") {
+        } else if !peek(">") && !peek("\\>") {
             i = mark
         }
+        if peek("\\>") { i += 1 }  // a Markdown editor's escape before the closing `>` (`…]\>`)
         try expect(">")
     }
 

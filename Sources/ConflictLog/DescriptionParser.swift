@@ -26,6 +26,8 @@ struct DescriptionParser {
         let start = i
         try expect("<")
         let angled = eat("<")  // old SnapKit: <<Module.LayoutConstraint:0x…> <UIView:0x…>.top == …>
+        // `< NSLayoutConstraint:…>`: a space typed after the bracket so a web page shows the description.
+        if !angled, peek(" "), i + 1 < s.count, s[i + 1].properties.isAlphabetic { i += 1 }
         let cls = try className()
         try expect(":")
         _ = eat(" ")  // OS X 10.7: "NSLayoutConstraint: 0x…"

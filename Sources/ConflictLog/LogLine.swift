@@ -1,6 +1,7 @@
 /// A physical line of a paste with its decoration set apart: indentation (spaces, tabs, the no-break
 /// spaces web pages put in code blocks), `//` or `/*` comment residue, a closing `*/`, a Markdown quote
-/// marker `>`, and trailing space. The content is what a console printed.
+/// marker `>`, the time since the previous line `flutter run --verbose` puts before each line of the
+/// device's log (`[        ] `, `[  +30 ms] `), and trailing space. The content is what a console printed.
 struct LogLine {
     let raw: String
     /// The line's Unicode scalars (`raw`'s), which columns count.
@@ -18,6 +19,10 @@ struct LogLine {
         var i = 0
         func skipSpace() { while i < scalars.count, Self.isSpace(scalars[i]) { i += 1 } }
         skipSpace()
+        if let past = Self.pastTimeDelta(scalars, i) {
+            i = past
+            skipSpace()
+        }
         if i + 1 < scalars.count, scalars[i] == "/", scalars[i + 1] == "/" || scalars[i + 1] == "*" {
             i += 2
             skipSpace()
@@ -39,6 +44,26 @@ struct LogLine {
     }
 
     var isBlank: Bool { content.isEmpty }
+
+    /// Just past `[`, spaces, an optional `+12 ms` or `+1,234 ms`, spaces, `]` and a space at `i`: the
+    /// column Flutter's tool prints before a device log's line. Nil for any other bracket
+    /// (`[LayoutConstraints] ` is the log's own).
+    static func pastTimeDelta(_ s: [Unicode.Scalar], _ start: Int) -> Int? {
+        var i = start
+        guard i < s.count, s[i] == "[" else { return nil }
+        i += 1
+        while i < s.count, s[i] == " " { i += 1 }
+        if i < s.count, s[i] == "+" {
+            i += 1
+            let digits = i
+            while i < s.count, ("0"..."9").contains(s[i]) || s[i] == "," { i += 1 }
+            guard i > digits, i + 3 <= s.count, s[i] == " ", s[i + 1] == "m", s[i + 2] == "s" else { return nil }
+            i += 3
+            while i < s.count, s[i] == " " { i += 1 }
+        }
+        guard i + 1 < s.count, s[i] == "]", s[i + 1] == " ", i > start + 1 else { return nil }
+        return i + 2
+    }
 
     /// Space as pastes carry it: a space, a tab, a no-break space.
     static func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\u{A0}" }

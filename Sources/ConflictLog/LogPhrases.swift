@@ -13,6 +13,11 @@ enum LogPhrases {
         "(Note: If you're seeing NSAutoresizingMaskLayoutConstraints",
     ]
 
+    /// The advice's sentences a paste that leaves out the header may begin with.
+    static let openingAdvice = [
+        "Probably at least one of the constraints", "(Note: If you're seeing NSAutoresizingMaskLayoutConstraints",
+    ]
+
     /// The advice after the recovery line (UIKit from iOS 8; iOS 6–7 and AppKit).
     static let tails = [
         "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints",

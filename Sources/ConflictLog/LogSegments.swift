@@ -110,10 +110,12 @@ extension Reader {
     /// where a web page changed them) and the commas between them.
     static let separators: Set<Unicode.Scalar> = ["\"", ",", "\u{201C}", "\u{201D}"]
 
-    /// Where a description starts at `at`: at `<`, after an optional quote.
+    /// Where a description starts at `at`: at `<`, after an optional quote and the backslash a Markdown
+    /// editor puts before a `<` it would otherwise take for a tag (`\<NSLayoutConstraint:…\>`).
     static func descriptionStart(_ l: LogLine, _ at: Int) -> Int? {
         var i = l.skippingSpaces(at)
         if i < l.end, l.scalars[i] == "\"" || l.scalars[i] == "\u{201C}" { i += 1 }
+        if i + 1 < l.end, l.scalars[i] == "\\", l.scalars[i + 1] == "<" { i += 1 }
         return i < l.end && l.scalars[i] == "<" ? i : nil
     }
 }
