@@ -119,7 +119,7 @@ extension SolverCore {
         }
         var subject = chooseSubject(tag)
         if subject < 0 && acc.allSatisfy({ kinds[Int($0.sym)] == .dummy }) {
-            if !nearZero(accConstant) {
+            if !isRoundingZero(accConstant, scale: accMagnitude) {
                 if rebuilding { throw .internalError("a constraint present was refused while rebuilding") }
                 let conflicts = acc.compactMap { requiredOwner($0.sym) }
                 rollbackNewSymbols(symbolCount: symbolCount, varCount: varCount)
@@ -225,6 +225,18 @@ extension SolverCore {
         }
     }
 
+    /// Whether a required constraint's residual is zero but for rounding: kiwi's `nearZero` (1e-8), or
+    /// up to 1e-9 of the magnitude of the sums the residual was computed from. A residual is the
+    /// difference of values the tableau carries, each with the rounding of the pivots that made it, so
+    /// its error grows with their size, not with the residual's: an absolute test alone refuses a
+    /// redundant equality over values in the thousands (a churn's fresh build met one 3.4e-8 off).
+    /// 1e-9 ≈ 2⁻³⁰ leaves 23 of a double's 53 bits to rounding growth, more than the 18 bits of
+    /// pivot growth at which `Refactor` rebuilds the tableau.
+    @inlinable
+    func isRoundingZero(_ residual: Double, scale: Double) -> Bool {
+        nearZero(residual) || abs(residual) <= 1e-9 * scale
+    }
+
     /// kiwi: chooseSubject, on the expanded accumulator.
     @usableFromInline
     func chooseSubject(_ tag: Tag) -> SymbolID {
@@ -276,7 +288,7 @@ extension SolverCore {
             }
             pivot(r, entering: entering)
         }
-        let success = nearZero(rows[Int(objRow)].constant)
+        let success = isRoundingZero(rows[Int(objRow)].constant, scale: accMagnitude)
         let blocking = success ? [] : cellsOf(objRow).map(\.sym)
         freeRow(objRow)
 

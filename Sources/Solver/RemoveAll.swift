@@ -77,6 +77,7 @@ extension SolverCore {
         (srcRow, srcConstant) = (-1, 0)
         acc.removeAll(keepingCapacity: true)
         accConstant = 0
+        accMagnitude = 0
         accDirect.removeAll(keepingCapacity: true)
         targets.removeAll(keepingCapacity: true)
         batchSymbols.removeAll(keepingCapacity: true)

@@ -408,6 +408,7 @@ extension SolverCore {
         let constant = accConstant
         accReset()
         accConstant = constant
+        accMagnitude = abs(constant)
         stampC &+= 1
         expandHeap.removeAll()
         // The expanded row has at most one cell per symbol: room for all of them up front, so a long
@@ -423,6 +424,7 @@ extension SolverCore {
             let c = scratchCoef[Int(x)]
             let r = rowOf[Int(x)]
             accConstant += c * rows[Int(r)].constant
+            accMagnitude += abs(c * rows[Int(r)].constant)
             for k in 0..<cellCount(r) {
                 let cell = cellAt(r, k)
                 expandAdd(cell.sym, c * cell.coef)

@@ -123,6 +123,9 @@ struct SolverCore {
     @usableFromInline var srcConstant: Double = 0
     @usableFromInline var acc: SolverArray<Cell> = []
     @usableFromInline var accConstant: Double = 0
+    /// Σ |term| of the sums that made `accConstant` in the last expansion: the scale its rounding
+    /// error is a fraction of (see `isRoundingZero`).
+    @usableFromInline var accMagnitude: Double = 0
     @usableFromInline var accDirect: SolverArray<Cell> = []
     @usableFromInline var targets: SolverArray<ColumnEntry> = []
     /// A batch's variables' symbols and one constraint's merged terms (see BatchAdd.swift).
