@@ -64,6 +64,7 @@ extension ConflictAnalysis {
             ("ties", .string(rule.ties.rawValue)),
             ("cross_validated", figure(RuleAccuracy.crossValidated)),
             ("in_sample", figure(RuleAccuracy.inSample)),
+            ("held_out", figure(RuleAccuracy.heldOut)),
             ("shapes", .array(shapes.map { .string($0.rawValue) })),
             (
                 "shape_accuracy",

@@ -74,10 +74,10 @@ extension ConflictAnalysis {
         let agrees = appleBroke.map { $0 == l ? " (the same)" : " (not the same)" } ?? ""
         let cv = RuleAccuracy.crossValidated
         out.append(
-            "The lab's rule picks \(l + 1): \(members[l].words)\(agrees); on real logs of other projects it is "
-                + "right about \(cv.percent)% of the time (\(cv.hits) of \(cv.logs) logs, each predicted by the rule "
-                + "fitted on the other repositories' logs; \(RuleAccuracy.inSample.percent)% on the logs it was fitted "
-                + "to).")
+            "The lab's rule picks \(l + 1): \(members[l].words)\(agrees); it names Apple's choice in \(cv.hits) of "
+                + "\(cv.logs) corpus logs (\(cv.percent)%), each predicted by the rule fitted on the other repositories' "
+                + "logs, and in \(RuleAccuracy.heldOut.hits) of \(RuleAccuracy.heldOut.logs) logs of projects outside "
+                + "the corpus (\(RuleAccuracy.heldOut.percent)%).")
         if !labTiedWith.isEmpty {
             let all = ([l] + labTiedWith).sorted().map { "\($0 + 1)" }
             let order = BreakingRule.rule.ties == .later ? "last" : "first"

@@ -113,6 +113,8 @@ struct HeldOutLogTests {
                 + " precision; the breaking rule names Apple's choice in \(agrees) of \(figures.logs)"
                 + " (misses: \(misses))")
         #expect(agrees >= figures.rule_agrees, "misses: \(misses), recorded: \(figures.rule_misses)")
+        // What `layoutlab log` tells its reader about logs of other projects is the recorded figure.
+        #expect(RuleAccuracy.heldOut == RuleAccuracy.Figure(figures.rule_agrees, of: figures.logs))
         #expect(unsatisfiable == figures.unsatisfiable && withinPrinting == figures.unsatisfiable_within_printing)
     }
 }

@@ -95,8 +95,8 @@ struct LogCommandTests {
         #expect(text.out.contains("Apple's choice is not in the paste"))
         #expect(
             text.out.contains(
-                "The lab's rule picks 2: button 'Buy'.height = 44; on real logs of other projects it is right about "
-                    + "\(RuleAccuracy.crossValidated.percent)% of the time"))
+                "The lab's rule picks 2: button 'Buy'.height = 44; it names Apple's choice in "
+                    + "\(RuleAccuracy.crossValidated.hits) of \(RuleAccuracy.crossValidated.logs) corpus logs"))
     }
 
     /// A cell's `height >= 48` against its encapsulated height printed as 48: satisfiable as printed,
