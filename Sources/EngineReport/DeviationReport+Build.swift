@@ -32,6 +32,7 @@ extension DeviationReport {
                 label: c.comparison.description, tolerance: c.comparison.tolerance, units: c.units, viewSteps: c.viewSteps,
                 divergences: c.divergences, heapOrder: 0, orderDependent: 0, float32Noise: 0, largestFloat32Noise: 0,
                 unexplained: 0, largestUnexplained: 0, refused: c.refused, refusedAlike: 0)
+            for pair in run.identical[c.index] ?? [] where pair.count == 2 { exactUnits.insert("\(pair[0])|\(pair[1])") }
             for u in run.units where u.comparison == c.index {
                 if let error = u.error, error.hasSuffix("(the other side refused it too)") { e.refusedAlike += 1 }
                 if u.error == nil { exactUnits.insert(unitKey(u)) }

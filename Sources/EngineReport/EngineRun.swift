@@ -67,15 +67,19 @@ public struct EngineRun: Sendable {
     public var engines: [String: ExternalEngineSpec]
     public var comparisons: [ComparisonTotals]
     public var units: [Unit]
+    /// By comparison index, the (scenario index, sequence index) of each unit both sides laid out
+    /// alike at every step (not in `units`).
+    public var identical: [Int: Set<[Int]>]
 
     public init(run: Int64, experiment: String, codeVersion: String, engines: [String: ExternalEngineSpec],
-                comparisons: [ComparisonTotals], units: [Unit]) {
+                comparisons: [ComparisonTotals], units: [Unit], identical: [Int: Set<[Int]>] = [:]) {
         self.run = run
         self.experiment = experiment
         self.codeVersion = codeVersion
         self.engines = engines
         self.comparisons = comparisons
         self.units = units
+        self.identical = identical
     }
 
     /// The comparisons of GNUstep master (the live engine, or its emulation with every deviation on)
