@@ -4,33 +4,11 @@
 # figure is there and that nothing failed to load. .ci/run runs it after the tests.
 #   Tests/Browser/check-report.sh [OUT_DIR]     (default .build/report-check; the screenshot is OUT_DIR/report.png)
 #   Tests/Browser/check-report.sh --update-screenshot   (also copies it to docs/images/report.png, the README's)
-# The browser: $CHROME if set; else `chromium` (or `chromium-browser`, `google-chrome`) on PATH; on macOS
-# Google Chrome's or Chromium's app bundle. On Debian/Ubuntu Chromium is installed when none is found;
-# on macOS the script stops and says to install Chrome (nothing is installed there behind your back).
+# The browser: as Tests/Browser/browser.sh finds (or, on Debian/Ubuntu, installs) it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-find_browser() {
-  if [ -n "${CHROME:-}" ]; then echo "$CHROME"; return; fi
-  for b in chromium chromium-browser google-chrome google-chrome-stable; do
-    if command -v "$b" >/dev/null; then command -v "$b"; return; fi
-  done
-  for app in "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" "/Applications/Chromium.app/Contents/MacOS/Chromium" \
-             "$HOME/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"; do
-    if [ -x "$app" ]; then echo "$app"; return; fi
-  done
-}
-browser=$(find_browser)
-if [ -z "$browser" ]; then
-  if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null; then
-    apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
-    browser=$(command -v chromium)
-  else
-    echo "check-report.sh: no Chromium or Chrome found; install Google Chrome (or set CHROME=/path/to/chrome)" >&2
-    exit 1
-  fi
-fi
+. Tests/Browser/browser.sh
 # Milliseconds since the epoch, portably (BSD date has no %N).
 now_ms() { python3 -c 'import time; print(int(time.time() * 1000))' 2>/dev/null || perl -MTime::HiRes=time -e 'printf "%d\n", time * 1000'; }
 update=0

@@ -20,21 +20,7 @@ for a in "$@"; do
   esac
 done
 
-browser=${CHROME:-}
-if [ -z "$browser" ]; then
-  for b in chromium chromium-browser google-chrome google-chrome-stable; do
-    if command -v "$b" >/dev/null; then browser=$(command -v "$b"); break; fi
-  done
-fi
-if [ -z "$browser" ]; then
-  if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null; then
-    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
-    browser=$(command -v chromium)
-  else
-    echo "check-serve.sh: no Chromium or Chrome found; install Google Chrome and set CHROME=/path/to/chrome" >&2
-    exit 1
-  fi
-fi
+. Tests/Browser/browser.sh
 if ! python3 -c 'import playwright' 2>/dev/null; then
   python3 -m pip install --quiet playwright
 fi
