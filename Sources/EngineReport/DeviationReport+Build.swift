@@ -25,17 +25,17 @@ extension DeviationReport {
         var heapKeys = Set<String>()
         // The exactness run's view-steps: a unit the live engine laid out there, and every view-step
         // that diverged from the emulation. One that did not gave the emulation's frame.
-        var exactUnits = Set<String>(), exactDiverged = Set<String>()
+        var exactUnits = Set<EngineRun.UnitPosition>(), exactDiverged = Set<String>()
         var exactness: [Exactness] = []
         for c in exact {
             var e = Exactness(
                 label: c.comparison.description, tolerance: c.comparison.tolerance, units: c.units, viewSteps: c.viewSteps,
                 divergences: c.divergences, heapOrder: 0, orderDependent: 0, float32Noise: 0, largestFloat32Noise: 0,
                 unexplained: 0, largestUnexplained: 0, refused: c.refused, refusedAlike: 0)
-            for pair in run.identical[c.index] ?? [] where pair.count == 2 { exactUnits.insert("\(pair[0])|\(pair[1])") }
+            exactUnits.formUnion(run.identical[c.index] ?? [])
             for u in run.units where u.comparison == c.index {
                 if let error = u.error, error.hasSuffix("(the other side refused it too)") { e.refusedAlike += 1 }
-                if u.error == nil { exactUnits.insert(unitKey(u)) }
+                if u.error == nil { exactUnits.insert(u.position) }
                 for d in u.divergences {
                     exactDiverged.insert(key(u, d.step, d.view))
                     let size = d.a.maxEdgeDifference(to: d.b)
@@ -72,7 +72,7 @@ extension DeviationReport {
                 u, liveIsA: EngineRun.gnustepIsA(appleIndex[u.comparison]!), tolerance: reproduced,
                 heapExplained: {
                     let k = key(u, $0, $1)
-                    return keys.contains(k) || (ran.contains(unitKey(u)) && !diverged.contains(k))
+                    return keys.contains(k) || (ran.contains(u.position) && !diverged.contains(k))
                 })
         }
         var rows: [Attribution: (steps: Int, units: Set<Int>, by: [Int: Int])] = [:]

@@ -24,6 +24,15 @@ public struct EngineRun: Sendable {
         }
     }
 
+    /// Where a unit sits in its experiment: the same scenario and sequence in every comparison.
+    public struct UnitPosition: Hashable, Sendable {
+        public var scenarioIndex: Int
+        public var sequenceIndex: Int
+        public init(scenarioIndex: Int, sequenceIndex: Int) {
+            (self.scenarioIndex, self.sequenceIndex) = (scenarioIndex, sequenceIndex)
+        }
+    }
+
     public struct Unit: Sendable {
         public struct Divergence: Sendable {
             public var step: Int
@@ -48,6 +57,7 @@ public struct EngineRun: Sendable {
         public var sizes: [Size]
         public var error: String?
         public var divergences: [Divergence]
+        public var position: UnitPosition { UnitPosition(scenarioIndex: scenarioIndex, sequenceIndex: sequenceIndex) }
 
         public init(comparison: Int, scenarioIndex: Int, sequenceIndex: Int, scenario: Scenario, sizes: [Size],
                     error: String?, divergences: [Divergence]) {
@@ -67,12 +77,12 @@ public struct EngineRun: Sendable {
     public var engines: [String: ExternalEngineSpec]
     public var comparisons: [ComparisonTotals]
     public var units: [Unit]
-    /// By comparison index, the (scenario index, sequence index) of each unit both sides laid out
+    /// By comparison index, the position of each unit both sides laid out
     /// alike at every step (not in `units`).
-    public var identical: [Int: Set<[Int]>]
+    public var identical: [Int: Set<UnitPosition>]
 
     public init(run: Int64, experiment: String, codeVersion: String, engines: [String: ExternalEngineSpec],
-                comparisons: [ComparisonTotals], units: [Unit], identical: [Int: Set<[Int]>] = [:]) {
+                comparisons: [ComparisonTotals], units: [Unit], identical: [Int: Set<UnitPosition>] = [:]) {
         self.run = run
         self.experiment = experiment
         self.codeVersion = codeVersion

@@ -73,7 +73,7 @@ extension EngineRun {
                 b: Rect(x: d[7].double, y: d[8].double, width: d[9].double, height: d[10].double),
                 causes: (d[11].string ?? "").split(separator: ",").map(String.init)))
         }
-        var identical: [Int: Set<[Int]>] = [:]
+        var identical: [Int: Set<EngineRun.UnitPosition>] = [:]
         for u in try db.query(
             """
             SELECT comparison_index, scenario_index, sequence_index FROM units
@@ -81,7 +81,7 @@ extension EngineRun {
             """, [.integer(id)]
         ).rows {
             guard let c = u[0].int, let s = u[1].int, let q = u[2].int else { continue }
-            identical[c, default: []].insert([s, q])
+            identical[c, default: []].insert(EngineRun.UnitPosition(scenarioIndex: s, sequenceIndex: q))
         }
         return EngineRun(run: id, experiment: r[1].string ?? "", codeVersion: r[2].string ?? "", engines: engines,
                          comparisons: comparisons, units: order.map { units[$0]! }, identical: identical)
