@@ -423,8 +423,9 @@ extension SolverCore {
             let x = expandPop()
             let c = scratchCoef[Int(x)]
             let r = rowOf[Int(x)]
-            accConstant += c * rows[Int(r)].constant
-            accMagnitude += abs(c * rows[Int(r)].constant)
+            let term = c * rows[Int(r)].constant
+            accConstant += term
+            accMagnitude += abs(term)
             for k in 0..<cellCount(r) {
                 let cell = cellAt(r, k)
                 expandAdd(cell.sym, c * cell.coef)
