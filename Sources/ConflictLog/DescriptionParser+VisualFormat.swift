@@ -12,53 +12,49 @@ extension DescriptionParser {
         let size = horizontal ? "width" : "height"
         var c: LoggedConstraint
         let superview = LoggedItem(className: "|")
+        // The gap or size predicate: relation, constant, system spacing, priority.
+        let term: (relation: String, constant: Double, systemSpacing: Bool, priority: Double)
         if eat("|") {
             try expect("-")
-            let (rel, k, space, p) = try gap()
+            term = try gap()
             try expect("-")
             let x = try bracketedView()
             c = LoggedConstraint(
-                className: "", address: nil, first: x, firstAttribute: lead, relation: rel, form: .leadingPin)
+                className: "", address: nil, first: x, firstAttribute: lead, relation: term.relation, form: .leadingPin)
             c.second = superview
             c.secondAttribute = lead
-            c.constant = k
-            c.isSystemSpacing = space
-            c.priority = p
         } else {
             try expect("[")
             let (x, _) = try item(inEquation: false)
             if eat("(") {
-                let (rel, k, space, p) = try predicate()
+                term = try predicate()
                 try expect(")")
                 try expect("]")
                 c = LoggedConstraint(
-                    className: "", address: nil, first: x, firstAttribute: size, relation: rel, form: .size)
-                c.constant = k
-                c.isSystemSpacing = space
-                c.priority = p
+                    className: "", address: nil, first: x, firstAttribute: size, relation: term.relation, form: .size)
             } else {
                 try expect("]")
                 try expect("-")
-                let (rel, k, space, p) = try gap()
+                term = try gap()
                 try expect("-")
                 if eat("|") {
                     c = LoggedConstraint(
-                        className: "", address: nil, first: superview, firstAttribute: trail, relation: rel,
+                        className: "", address: nil, first: superview, firstAttribute: trail, relation: term.relation,
                         form: .trailingPin)
                     c.second = x
-                    c.secondAttribute = trail
                 } else {
                     let y = try bracketedView()
                     c = LoggedConstraint(
-                        className: "", address: nil, first: y, firstAttribute: lead, relation: rel, form: .spacing)
+                        className: "", address: nil, first: y, firstAttribute: lead, relation: term.relation,
+                        form: .spacing)
                     c.second = x
-                    c.secondAttribute = trail
                 }
-                c.constant = k
-                c.isSystemSpacing = space
-                c.priority = p
+                c.secondAttribute = trail
             }
         }
+        c.constant = term.constant
+        c.isSystemSpacing = term.systemSpacing
+        c.priority = term.priority
         c.axis = axis
         for d in ["(LTR)", "(RTL)"] where peek(d) {
             i += d.unicodeScalars.count
