@@ -33,8 +33,25 @@ extension SolverCore {
     @inlinable
     mutating func noteStructuralEdit() {
         editsSinceRefactor += 1
-        if refactorDue { refactor() }
+        editsSinceProbe += 1
+        if refactorDue { refactor() } else { rebuildIfDrifted() }
     }
+
+    /// Measures the coefficients (`coefficientDrift`) when pivots have magnified anything since they
+    /// were last measured, at most once per sixteenth of the constraints in adds and removals (so a
+    /// build of n constraints measures O(log n) times), and rebuilds when they drifted past
+    /// `driftLimit` and past eight times what a rebuild itself leaves.
+    @inlinable
+    mutating func rebuildIfDrifted() {
+        guard unprobedGrowth > 0 && editsSinceProbe * 16 >= liveConstraints else { return }
+        (unprobedGrowth, editsSinceProbe) = (0, 0)
+        let drift = coefficientDrift()
+        if drift > Self.driftLimit && drift > 8 * driftAfterRebuild { refactor() }
+    }
+
+    /// 1e-11 ≈ 2⁻³⁶: what the churn checks allow (1e-9 of each sum's magnitude) with a hundredfold
+    /// margin for the growth of one operation (the largest a churn showed was ×24, a removal).
+    @usableFromInline static let driftLimit = 1e-11
 
     /// Rebuilds the tableau from the live constraints (see above). When rounding makes the rebuild
     /// refuse one of them (the constraints present were accepted together, so only rounding can),
@@ -80,6 +97,8 @@ extension SolverCore {
         adoptTableau(of: fresh)
         pivotGrowth = 0
         for (k, m) in markers { editInfos[k].marker = m }
+        (unprobedGrowth, editsSinceProbe) = (0, 0)
+        driftAfterRebuild = coefficientDrift()
     }
 
     /// Takes over `fresh`'s tableau and restricted symbols; variables, constraints and edits stay.

@@ -47,6 +47,9 @@ extension SolverCore {
         maxStrength = 1
         programDirty = true
         program.removeAll()
+        residuals.removeAll()
+        residuals.implied.removeAll(keepingCapacity: true)
+        residuals.correction.removeAll(keepingCapacity: true)
     }
 
     private mutating func removeAllConstraints() {
@@ -55,6 +58,7 @@ extension SolverCore {
         nextSequence = 0
         editsSinceRefactor = 0
         pivotGrowth = 0
+        (unprobedGrowth, editsSinceProbe, driftAfterRebuild) = (0, 0, 0)
         recordOf.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
         batchLive.removeAll(keepingCapacity: true)

@@ -107,12 +107,19 @@ struct SolverCore {
     /// constraint is added or removed.
     @usableFromInline var programDirty = true
     @usableFromInline var program = ValueProgram()
+    /// The live constraints flattened for the refinement of values (Refinement.swift), rebuilt with `program`.
+    @usableFromInline var residuals = ResidualProgram()
     /// False in the throw-away solvers that check conflict sets (no recursion).
     @usableFromInline var minimizesConflicts = true
     /// Adds and removals since the tableau was last built from its constraints (`Refactor.swift`).
     @usableFromInline var editsSinceRefactor = 0
     /// Binary orders of magnitude by which pivots since then may have magnified rounding.
     @usableFromInline var pivotGrowth = 0
+    /// Binary orders of magnitude of the pivots since the coefficients were last measured
+    /// (`coefficientDrift`), the adds and removals since, and the drift a rebuild itself left.
+    @usableFromInline var unprobedGrowth = 0
+    @usableFromInline var editsSinceProbe = 0
+    @usableFromInline var driftAfterRebuild = 0.0
     /// True in the solver a rebuild happens in (`Refactor.swift`): no records are made, no refusal is
     /// explained, no rebuild is nested.
     @usableFromInline var rebuilding = false

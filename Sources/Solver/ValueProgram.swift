@@ -41,7 +41,10 @@ extension SolverCore {
     @usableFromInline
     mutating func updateVariables() {
         ensureOrder()
-        if programDirty { buildProgram() }
+        if programDirty {
+            buildProgram()
+            buildResiduals()
+        }
         // Every array is reached through a mutable buffer (an in-place access: a read-only one
         // retained and released each array on every call, a tenth of a step,
         // `Tools/profile.sh EngineC7advance`).
@@ -52,12 +55,15 @@ extension SolverCore {
                         ValueProgram.evaluate(definitions, terms, rows: rows, into: extValue)
                     }
                 }
-                // A free parameter's `extValue` is 0 (`buildProgram`), so no check of `rowOf` here.
-                objectRefs.withUnsafeMutableBufferPointer { objectRefs in
-                    for r in objectRefs {
-                        let v = extValue[Int(r.symbol)]
-                        r.object._withUnsafeGuaranteedRef { $0.value = v }
-                    }
+            }
+        }
+        refineValues()
+        // A free parameter's `extValue` is 0 (`buildProgram`), so no check of `rowOf` here.
+        extValue.withUnsafeMutableBufferPointer { extValue in
+            objectRefs.withUnsafeMutableBufferPointer { objectRefs in
+                for r in objectRefs {
+                    let v = extValue[Int(r.symbol)]
+                    r.object._withUnsafeGuaranteedRef { $0.value = v }
                 }
             }
         }

@@ -1,0 +1,66 @@
+// The tableau's coefficients measured against the constraints, to rebuild it when rounding has grown.
+//
+// `Refactor.swift` rebuilds on an estimate of how much pivots magnified rounding, but the estimate
+// sees only the pivot row's scaling. Rounding also grows where a substitution's sum cancels (a cell
+// that is the difference of two terms a hundred times its size keeps their error) and where removal
+// pivots on a basic dummy's row, whose coefficients are such differences: a churn's coefficients
+// went from 1e-16 to 3e-9 of their size in fifty steps while the estimate stayed under its limit.
+// So after operations whose pivots magnified at all, the solver measures instead: every non-basic
+// symbol at a fixed pseudo-random value in [1, 2), the basic symbols evaluated through their rows,
+// and each constraint's row `expression + Σ tag·symbol`, which is 0 in exact arithmetic, compared
+// with the magnitude of its terms. Constants are left out: `refineValues` corrects what they carry.
+
+extension SolverCore {
+    /// How far the tableau's coefficients are from the constraints', relative to the terms' magnitude:
+    /// the largest |Σ terms| / Σ |terms| over the live constraints at a pseudo-random point.
+    @usableFromInline
+    mutating func coefficientDrift() -> Double {
+        ensureOrder()
+        if programDirty { buildResiduals() }
+        var value = [Double](repeating: 0, count: kinds.count)
+        for s in value.indices where rowOf[s] < 0 { value[s] = Self.probeValue(s) }
+        for r in rows.indices where rows[r].basic >= 0 && kinds[Int(rows[r].basic)] != .external {
+            value[Int(rows[r].basic)] = rowSum(Int32(r), value)
+        }
+        for x in order { value[Int(x)] = rowSum(rowOf[Int(x)], value) }
+        var drift = 0.0
+        var start = 0
+        for entry in residuals.entries {
+            var sum = entry.markerCoefficient * value[Int(entry.marker)]
+            var magnitude = abs(sum)
+            if entry.other >= 0 {
+                let t = entry.otherCoefficient * value[Int(entry.other)]
+                sum += t
+                magnitude += abs(t)
+            }
+            for k in start..<Int(entry.end) {
+                let t = residuals.coefficients[k] * value[Int(residuals.symbols[k])]
+                sum += t
+                magnitude += abs(t)
+            }
+            start = Int(entry.end)
+            if magnitude > 0 { drift = Swift.max(drift, abs(sum) / magnitude) }
+        }
+        return drift
+    }
+
+    /// Σ coefficient × value over row `r`'s cells (its constant left out).
+    func rowSum(_ r: Int32, _ value: [Double]) -> Double {
+        var v = 0.0
+        for k in 0..<cellCount(r) {
+            let cell = cellAt(r, k)
+            v += cell.coef * value[Int(cell.sym)]
+        }
+        return v
+    }
+
+    /// A fixed value in [1, 2) for symbol `s` (splitmix64 of its id): the same point every time, so
+    /// the measurement and with it the solver's decisions are deterministic.
+    static func probeValue(_ s: Int) -> Double {
+        var z = UInt64(s) &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return 1 + Double(z >> 11) / Double(1 << 53)
+    }
+}

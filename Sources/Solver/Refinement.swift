@@ -1,0 +1,126 @@
+// One step of iterative refinement of the values read back (`updateVariables`).
+//
+// The definitions give each variable as a constant plus multiples of other variables and of
+// restricted symbols worth 0. Both the constants and the coefficients carry the rounding of every
+// pivot that wrote them, and a definition that names another variable can hold large parts that
+// cancel (a row with 53.5·e7 − 3·v18, where v18 holds 17.83·e7): its value is then a difference of
+// numbers a hundred times larger, with their error. A churn's fresh build so gave −6.0000017 where
+// the system fixes −6, and kiwi, whose rows name non-basic symbols only, −6 to 1e-14.
+//
+// The fix is the one linear-programming codes use for their basic solution: compute what the
+// values miss from the constraints themselves, then correct through the tableau. At the values x̂
+// each constraint `expression + Σ tag·symbol = 0` implies a value for its tag symbols; where none
+// of them is basic it is carried by the marker, n = −expression(x̂) / coefficient, and it is 0 at
+// the true optimum (non-basic symbols are 0). The tableau is an identity of the constraints, so the
+// true values are x̂ plus the definitions evaluated with constants 0, restricted symbols at −n, and
+// other variables at their own corrections. The correction is computed with the tableau's rounded
+// coefficients, but it is small, so what it adds is rounding of a rounding: values come out to the
+// rounding of the constraints' own sums (the churn above: −6 exactly, as fresh and incremental).
+
+/// Every live constraint as `constant + Σ coefficient·variable` with its tag, flattened for the
+/// refinement, rebuilt when constraints are added or removed (with `ValueProgram`).
+@usableFromInline
+struct ResidualProgram {
+    @usableFromInline
+    struct Entry {
+        /// End of this constraint's terms in `terms`.
+        @usableFromInline var end: Int32
+        @usableFromInline var constant: Double
+        /// Index into `SolverCore.editInfos` for an edit constraint (its suggestion is subtracted), or -1.
+        @usableFromInline var edit: Int32
+        /// The marker and the other tag symbol (-1 when none), and the marker's coefficient in the row.
+        @usableFromInline var marker: Int32
+        @usableFromInline var other: Int32
+        @usableFromInline var markerCoefficient: Double
+        @usableFromInline var otherCoefficient: Double
+    }
+
+    @usableFromInline var entries: SolverArray<Entry> = []
+    @usableFromInline var symbols: SolverArray<Int32> = []
+    @usableFromInline var coefficients: SolverArray<Double> = []
+    /// Per symbol: the value a constraint's residual implies for its marker, and each definition's
+    /// correction (both 0 outside a refinement).
+    @usableFromInline var implied: SolverArray<Double> = []
+    @usableFromInline var correction: SolverArray<Double> = []
+
+    @inlinable init() {}
+
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        symbols.removeAll(keepingCapacity: true)
+        coefficients.removeAll(keepingCapacity: true)
+    }
+}
+
+extension SolverCore {
+    /// Flattens the live constraints for `refineValues` (after `buildProgram`).
+    @usableFromInline
+    mutating func buildResiduals() {
+        residuals.removeAll()
+        var editOf: [SymbolID: Int32] = [:]
+        for (k, e) in editInfos.enumerated() { editOf[e.marker] = Int32(k) }
+        for slot in records.indices where records[slot].live {
+            guard let (terms, constant) = content(of: Int32(slot)) else { continue }
+            let record = records[slot]
+            let tags = markerTerms(record)
+            guard let (marker, a) = tags.first else { continue }
+            for (s, c) in terms {
+                residuals.symbols.append(s)
+                residuals.coefficients.append(c)
+            }
+            residuals.entries.append(
+                ResidualProgram.Entry(
+                    end: Int32(residuals.symbols.count), constant: constant, edit: editOf[record.tag.marker] ?? -1,
+                    marker: marker, other: record.tag.other, markerCoefficient: a,
+                    otherCoefficient: tags.count > 1 ? tags[1].1 : 0))
+        }
+        let n = kinds.count
+        if residuals.implied.count < n {
+            residuals.implied.append(contentsOf: repeatElement(0, count: n - residuals.implied.count))
+            residuals.correction.append(contentsOf: repeatElement(0, count: n - residuals.correction.count))
+        }
+    }
+
+    /// Corrects `extValue` of every defined variable by one refinement step (see above).
+    @usableFromInline
+    mutating func refineValues() {
+        var start = 0
+        var any = false
+        for entry in residuals.entries {
+            let end = Int(entry.end)
+            var residual = entry.constant
+            if entry.edit >= 0 { residual -= editInfos[Int(entry.edit)].constant }
+            for k in start..<end {
+                residual += residuals.coefficients[k] * extValue[Int(residuals.symbols[k])]
+            }
+            start = end
+            // A basic tag symbol takes up the residual itself (its value is no input to a definition).
+            if rowOf[Int(entry.marker)] >= 0 || (entry.other >= 0 && rowOf[Int(entry.other)] >= 0) { continue }
+            if residual != 0 {
+                residuals.implied[Int(entry.marker)] = -residual / entry.markerCoefficient
+                any = true
+            }
+        }
+        guard any else { return }
+        for x in order {
+            let r = rowOf[Int(x)]
+            let row = rows[Int(r)]
+            var d = 0.0
+            for c in Int(row.start)..<Int(row.start + row.count) {
+                let cell = pool[c]
+                let s = Int(cell.sym)
+                if kinds[s] == .external {
+                    if rowOf[s] >= 0 { d += cell.coef * residuals.correction[s] }
+                } else {
+                    d -= cell.coef * residuals.implied[s]
+                }
+            }
+            residuals.correction[Int(x)] = d
+        }
+        for x in order {
+            extValue[Int(x)] += residuals.correction[Int(x)]
+            residuals.correction[Int(x)] = 0
+        }
+        for entry in residuals.entries { residuals.implied[Int(entry.marker)] = 0 }
+    }
+}
