@@ -12,46 +12,55 @@
 
 extension SolverCore {
     /// How far the tableau's coefficients are from the constraints', relative to the terms' magnitude:
-    /// the largest |Σ terms| / Σ |terms| over the live constraints at a pseudo-random point.
+    /// the largest |Σ terms| / Σ |terms| over the live constraints at a pseudo-random point, each
+    /// term's magnitude that of the sums its value was evaluated through (as the consistency check's).
     @usableFromInline
     mutating func coefficientDrift() -> Double {
         ensureOrder()
         if programDirty { buildResiduals() }
+        // Each symbol's value at the point and the magnitude of the sums that made it: a definition
+        // whose parts cancel makes a small value of large terms, and its rounding is theirs.
         var value = [Double](repeating: 0, count: kinds.count)
-        for s in value.indices where rowOf[s] < 0 { value[s] = Self.probeValue(s) }
-        for r in rows.indices where rows[r].basic >= 0 && kinds[Int(rows[r].basic)] != .external {
-            value[Int(rows[r].basic)] = rowSum(Int32(r), value)
+        var magnitude = [Double](repeating: 0, count: kinds.count)
+        for s in value.indices where rowOf[s] < 0 {
+            value[s] = Self.probeValue(s)
+            magnitude[s] = value[s]
         }
-        for x in order { value[Int(x)] = rowSum(rowOf[Int(x)], value) }
+        for r in rows.indices where rows[r].basic >= 0 && kinds[Int(rows[r].basic)] != .external {
+            (value[Int(rows[r].basic)], magnitude[Int(rows[r].basic)]) = rowSum(Int32(r), value, magnitude)
+        }
+        for x in order { (value[Int(x)], magnitude[Int(x)]) = rowSum(rowOf[Int(x)], value, magnitude) }
         var drift = 0.0
         var start = 0
         for entry in residuals.entries {
             var sum = entry.markerCoefficient * value[Int(entry.marker)]
-            var magnitude = abs(sum)
+            var scale = abs(entry.markerCoefficient) * magnitude[Int(entry.marker)]
             if entry.other >= 0 {
-                let t = entry.otherCoefficient * value[Int(entry.other)]
-                sum += t
-                magnitude += abs(t)
+                sum += entry.otherCoefficient * value[Int(entry.other)]
+                scale += abs(entry.otherCoefficient) * magnitude[Int(entry.other)]
             }
             for k in start..<Int(entry.end) {
-                let t = residuals.coefficients[k] * value[Int(residuals.symbols[k])]
-                sum += t
-                magnitude += abs(t)
+                let s = Int(residuals.symbols[k])
+                sum += residuals.coefficients[k] * value[s]
+                scale += abs(residuals.coefficients[k]) * magnitude[s]
             }
             start = Int(entry.end)
-            if magnitude > 0 { drift = Swift.max(drift, abs(sum) / magnitude) }
+            if scale > 0 { drift = Swift.max(drift, abs(sum) / scale) }
         }
         return drift
     }
 
-    /// Σ coefficient × value over row `r`'s cells (its constant left out).
-    func rowSum(_ r: Int32, _ value: [Double]) -> Double {
+    /// Σ coefficient × value over row `r`'s cells (its constant left out), and Σ |coefficient| ×
+    /// magnitude.
+    func rowSum(_ r: Int32, _ value: [Double], _ magnitude: [Double]) -> (Double, Double) {
         var v = 0.0
+        var m = 0.0
         for k in 0..<cellCount(r) {
             let cell = cellAt(r, k)
             v += cell.coef * value[Int(cell.sym)]
+            m += abs(cell.coef) * magnitude[Int(cell.sym)]
         }
-        return v
+        return (v, m)
     }
 
     /// A fixed value in [1, 2) for symbol `s` (splitmix64 of its id): the same point every time, so

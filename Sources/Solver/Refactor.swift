@@ -38,20 +38,22 @@ extension SolverCore {
     }
 
     /// Measures the coefficients (`coefficientDrift`) when pivots have magnified anything since they
-    /// were last measured, at most once per sixteenth of the constraints in adds and removals (so a
-    /// build of n constraints measures O(log n) times), and rebuilds when they drifted past
+    /// were last measured, at most once per 64th of the constraints in adds and removals (so a build
+    /// of n constraints measures O(log n) times), and rebuilds when they drifted past
     /// `driftLimit` and past eight times what a rebuild itself leaves.
     @inlinable
     mutating func rebuildIfDrifted() {
-        guard unprobedGrowth > 0 && editsSinceProbe * 16 >= liveConstraints else { return }
+        guard unprobedGrowth > 0 && editsSinceProbe * 64 >= liveConstraints else { return }
         (unprobedGrowth, editsSinceProbe) = (0, 0)
         let drift = coefficientDrift()
         if drift > Self.driftLimit && drift > 8 * driftAfterRebuild { refactor() }
     }
 
-    /// 1e-11 ≈ 2⁻³⁶: what the churn checks allow (1e-9 of each sum's magnitude) with a hundredfold
-    /// margin for the growth of one operation (the largest a churn showed was ×24, a removal).
-    @usableFromInline static let driftLimit = 1e-11
+    /// 1e-12 ≈ 2⁻⁴⁰: what the churn checks allow (1e-9 of each sum's magnitude) with a thousandfold
+    /// margin: the measure mixes every coefficient of a row at one point, so it reads about a tenth of
+    /// the largest one's error, and one operation can grow it some thirtyfold (a removal pivoting on a
+    /// redundant equality's row).
+    @usableFromInline static let driftLimit = 1e-12
 
     /// Rebuilds the tableau from the live constraints (see above). When rounding makes the rebuild
     /// refuse one of them (the constraints present were accepted together, so only rounding can),
