@@ -23,12 +23,25 @@ extension SolverCore {
         return try addAccumulated(constraint.op, strength: constraint.strength, .object(constraint), since: start)
     }
 
-    /// Where an add began: the symbol and variable counts to roll back to if it is refused.
+    /// Where an add began: what to roll back to if it is refused.
     @inlinable
-    mutating func beginAdd() -> (symbols: Int, variables: Int) {
+    mutating func beginAdd() -> AddStart {
+        let start = AddStart(
+            symbols: kinds.count, variables: varList.count, programDirty: programDirty, refinementDue: refinementDue,
+            unprobedGrowth: unprobedGrowth)
         programDirty = true
         reusedSymbols.removeAll(keepingCapacity: true)
-        return (kinds.count, varList.count)
+        return start
+    }
+
+    /// A refused add leaves the tableau as it was, so the values read before it stand as they were:
+    /// neither the value program nor the refinement of the constants is redone, nor the coefficients
+    /// measured (a refinement of refined constants would move the values in their last bits).
+    @inlinable
+    mutating func restoreReadState(_ start: AddStart) {
+        programDirty = start.programDirty
+        refinementDue = start.refinementDue
+        unprobedGrowth = start.unprobedGrowth
     }
 
     /// The rest of kiwi's addConstraint, on the expression's terms already in the accumulator (in
@@ -38,7 +51,7 @@ extension SolverCore {
     @usableFromInline
     mutating func addAccumulated(
         _ op: RelationalOperator, strength: Double, _ pending: PendingConstraint,
-        since start: (symbols: Int, variables: Int)
+        since start: AddStart
     ) throws(SolverError) -> Int32 {
         let symbolCount = start.symbols
         let varCount = start.variables
@@ -111,7 +124,9 @@ extension SolverCore {
             return record
         }
 
-        // General path (kiwi): the row in non-basic symbols, then choose a subject.
+        // General path (kiwi): the row in non-basic symbols, then choose a subject. Its sums through the
+        // definitions carry their rounding into the new row: the values are refined at the next read.
+        refinementDue = true
         expandAccumulator()
         if accConstant < 0 {
             accConstant = -accConstant
@@ -123,6 +138,7 @@ extension SolverCore {
                 if rebuilding { throw .internalError("a constraint present was refused while rebuilding") }
                 let conflicts = acc.compactMap { requiredOwner($0.sym) }
                 rollbackNewSymbols(symbolCount: symbolCount, varCount: varCount)
+                restoreReadState(start)
                 let constraint = object(pending)
                 throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
             }
@@ -136,6 +152,7 @@ extension SolverCore {
                 let conflicts = conflictSymbols.compactMap { requiredOwner($0) }
                 rollbackJournal(symbolCount: symbolCount)
                 rollbackVariables(varCount: varCount)
+                restoreReadState(start)
                 let constraint = object(pending)
                 throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
             }
@@ -320,4 +337,20 @@ extension SolverCore {
         return (success, blocking)
     }
 
+}
+
+/// Where an add began (`beginAdd`): the symbol and variable counts, and the read state, to restore
+/// if it is refused.
+@usableFromInline
+struct AddStart {
+    @usableFromInline var symbols: Int
+    @usableFromInline var variables: Int
+    @usableFromInline var programDirty: Bool
+    @usableFromInline var refinementDue: Bool
+    @usableFromInline var unprobedGrowth: Int
+
+    @inlinable init(symbols: Int, variables: Int, programDirty: Bool, refinementDue: Bool, unprobedGrowth: Int) {
+        (self.symbols, self.variables, self.programDirty, self.refinementDue, self.unprobedGrowth) =
+            (symbols, variables, programDirty, refinementDue, unprobedGrowth)
+    }
 }

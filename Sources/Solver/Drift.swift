@@ -5,7 +5,7 @@
 // that is the difference of two terms a hundred times its size keeps their error) and where removal
 // pivots on a basic dummy's row, whose coefficients are such differences: a churn's coefficients
 // went from 1e-16 to 3e-9 of their size in fifty steps while the estimate stayed under its limit.
-// So after operations whose pivots magnified at all, the solver measures instead: every non-basic
+// So when pivots have magnified at all, the solver measures before the next read: every non-basic
 // symbol at a fixed pseudo-random value in [1, 2), the basic symbols evaluated through their rows,
 // and each constraint's row `expression + Σ tag·symbol`, which is 0 in exact arithmetic, compared
 // with the magnitude of its terms. Constants are left out: `refineValues` corrects what they carry.
@@ -17,7 +17,7 @@ extension SolverCore {
     @usableFromInline
     mutating func coefficientDrift() -> Double {
         ensureOrder()
-        if programDirty { buildResiduals() }
+        if programDirty || residualsDirty { buildResiduals() }
         // Each symbol's value at the point and the magnitude of the sums that made it: a definition
         // whose parts cancel makes a small value of large terms, and its rounding is theirs.
         var value = [Double](repeating: 0, count: kinds.count)

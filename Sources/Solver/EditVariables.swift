@@ -72,6 +72,6 @@ extension SolverCore {
         orderQueued(from: queued)
         try dualOptimize()
         // Suggestions add and remove nothing: only pivots' growth can make a rebuild due (`Refactor.swift`).
-        if pivotGrowth > SolverCore.pivotGrowthLimit { refactor() } else { rebuildIfDrifted() }
+        if pivotGrowth > SolverCore.pivotGrowthLimit { refactor() }
     }
 }

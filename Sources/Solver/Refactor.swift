@@ -34,16 +34,22 @@ extension SolverCore {
     mutating func noteStructuralEdit() {
         editsSinceRefactor += 1
         editsSinceProbe += 1
-        if refactorDue { refactor() } else { rebuildIfDrifted() }
+        if refactorDue { refactor() }
     }
 
-    /// Measures the coefficients (`coefficientDrift`) when pivots have magnified anything since they
-    /// were last measured, at most once per 64th of the constraints in adds and removals (so a build
-    /// of n constraints measures O(log n) times), and rebuilds when they drifted past
-    /// `driftLimit` and past eight times what a rebuild itself leaves.
+    /// Whether to measure the coefficients (`coefficientDrift`) before the next read: pivots have
+    /// magnified something since they were last measured, and the adds and removals since are at least
+    /// a 64th of the constraints (so a build of n constraints read as it grows measures O(log n)
+    /// times, and a churn of 40 constraints at every read after an edit).
     @inlinable
+    var driftMeasureDue: Bool { unprobedGrowth > 0 && editsSinceProbe * 64 >= liveConstraints }
+
+    /// Measures the coefficients, and rebuilds the tableau when they drifted past `driftLimit` and past
+    /// eight times what a rebuild itself leaves. Runs when values are read (`updateVariables`), so a
+    /// build measures once, not after each of its adds, and a refused add (whose read state is
+    /// restored) measures nothing.
+    @usableFromInline
     mutating func rebuildIfDrifted() {
-        guard unprobedGrowth > 0 && editsSinceProbe * 64 >= liveConstraints else { return }
         (unprobedGrowth, editsSinceProbe) = (0, 0)
         let drift = coefficientDrift()
         if drift > Self.driftLimit && drift > 8 * driftAfterRebuild { refactor() }
@@ -101,6 +107,7 @@ extension SolverCore {
         for (k, m) in markers { editInfos[k].marker = m }
         (unprobedGrowth, editsSinceProbe) = (0, 0)
         driftAfterRebuild = coefficientDrift()
+        refinementDue = true
     }
 
     /// Takes over `fresh`'s tableau and restricted symbols; variables, constraints and edits stay.

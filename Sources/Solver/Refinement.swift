@@ -56,6 +56,7 @@ extension SolverCore {
     /// Flattens the live constraints for `refineValues` (after `buildProgram`).
     @usableFromInline
     mutating func buildResiduals() {
+        residualsDirty = false
         residuals.removeAll()
         var editOf: [SymbolID: Int32] = [:]
         for (k, e) in editInfos.enumerated() { editOf[e.marker] = Int32(k) }
@@ -81,46 +82,93 @@ extension SolverCore {
         }
     }
 
-    /// Corrects `extValue` of every defined variable by one refinement step (see above).
+    /// Corrects `extValue` of every defined variable by one refinement step (see above), then writes
+    /// the corrected solution back into the row constants, so the reads after it (a suggestion moves
+    /// constants only) start from it.
     @usableFromInline
     mutating func refineValues() {
+        if impliedMarkerValues() {
+            for x in order {
+                let r = rowOf[Int(x)]
+                let row = rows[Int(r)]
+                var d = 0.0
+                for c in Int(row.start)..<Int(row.start + row.count) {
+                    let cell = pool[c]
+                    let s = Int(cell.sym)
+                    if kinds[s] == .external {
+                        if rowOf[s] >= 0 { d += cell.coef * residuals.correction[s] }
+                    } else {
+                        d -= cell.coef * residuals.implied[s]
+                    }
+                }
+                residuals.correction[Int(x)] = d
+            }
+            for x in order {
+                extValue[Int(x)] += residuals.correction[Int(x)]
+                residuals.correction[Int(x)] = 0
+            }
+            for entry in residuals.entries { residuals.implied[Int(entry.marker)] = 0 }
+        }
+        writeBackConstants()
+    }
+
+    /// The value each constraint's residual at the current values implies for its marker, into
+    /// `residuals.implied`, where none of its tag symbols is basic (a basic one takes it up itself: its
+    /// value is no input to a definition). False when every residual is 0.
+    mutating func impliedMarkerValues() -> Bool {
         var start = 0
         var any = false
         for entry in residuals.entries {
             let end = Int(entry.end)
-            var residual = entry.constant
-            if entry.edit >= 0 { residual -= editInfos[Int(entry.edit)].constant }
-            for k in start..<end {
-                residual += residuals.coefficients[k] * extValue[Int(residuals.symbols[k])]
-            }
+            let residual = residualOf(entry, terms: start..<end)
             start = end
-            // A basic tag symbol takes up the residual itself (its value is no input to a definition).
             if rowOf[Int(entry.marker)] >= 0 || (entry.other >= 0 && rowOf[Int(entry.other)] >= 0) { continue }
             if residual != 0 {
                 residuals.implied[Int(entry.marker)] = -residual / entry.markerCoefficient
                 any = true
             }
         }
-        guard any else { return }
+        return any
+    }
+
+    /// A constraint's `constant + Σ coefficient·value` (an edit's suggestion subtracted), its tag left out.
+    @inlinable
+    func residualOf(_ entry: ResidualProgram.Entry, terms: Range<Int>) -> Double {
+        var residual = entry.constant
+        if entry.edit >= 0 { residual -= editInfos[Int(entry.edit)].constant }
+        for k in terms { residual += residuals.coefficients[k] * extValue[Int(residuals.symbols[k])] }
+        return residual
+    }
+
+    /// Each definition's constant set so that it gives the refined value, and each basic tag symbol's
+    /// row constant set to the value its constraint gives it there (a redundant equality's dummy: 0
+    /// to the rounding of the constraint's own sum, where pivots had left 1e-8).
+    mutating func writeBackConstants() {
         for x in order {
             let r = rowOf[Int(x)]
             let row = rows[Int(r)]
-            var d = 0.0
-            for c in Int(row.start)..<Int(row.start + row.count) {
-                let cell = pool[c]
-                let s = Int(cell.sym)
-                if kinds[s] == .external {
-                    if rowOf[s] >= 0 { d += cell.coef * residuals.correction[s] }
+            var c = extValue[Int(x)]
+            for k in Int(row.start)..<Int(row.start + row.count) {
+                let cell = pool[k]
+                let y = Int(cell.sym)
+                if kinds[y] == .external && rowOf[y] >= 0 { c -= cell.coef * extValue[y] }
+            }
+            rows[Int(r)].constant = c
+        }
+        var start = 0
+        for entry in residuals.entries {
+            let end = Int(entry.end)
+            let markerRow = rowOf[Int(entry.marker)]
+            let otherRow = entry.other >= 0 ? rowOf[Int(entry.other)] : -1
+            if (markerRow >= 0) != (otherRow >= 0) {
+                let residual = residualOf(entry, terms: start..<end)
+                if markerRow >= 0 {
+                    rows[Int(markerRow)].constant = -residual / entry.markerCoefficient
                 } else {
-                    d -= cell.coef * residuals.implied[s]
+                    rows[Int(otherRow)].constant = -residual / entry.otherCoefficient
                 }
             }
-            residuals.correction[Int(x)] = d
+            start = end
         }
-        for x in order {
-            extValue[Int(x)] += residuals.correction[Int(x)]
-            residuals.correction[Int(x)] = 0
-        }
-        for entry in residuals.entries { residuals.implied[Int(entry.marker)] = 0 }
     }
 }

@@ -46,6 +46,7 @@ extension SolverCore {
         (nextBack, nextFront) = (0, -1)
         maxStrength = 1
         programDirty = true
+        (refinementDue, residualsDirty) = (true, true)
         program.removeAll()
         residuals.removeAll()
         residuals.implied.removeAll(keepingCapacity: true)

@@ -16,6 +16,7 @@ extension SolverCore {
         let strength = records[Int(slot)].strength
         freeRecord(slot)
         programDirty = true
+        refinementDue = true  // removal rewrites definitions through rows of any scale
         // kiwi: remove the error effects from the objective *before* pivoting.
         if kinds[Int(tag.marker)] == .error { removeMarkerEffects(tag.marker, strength) }
         if tag.other >= 0 && kinds[Int(tag.other)] == .error {

@@ -202,6 +202,7 @@ extension SolverCore {
         // row's over the pivot element. Binary orders of magnitude past 8× add up (`Refactor.swift`).
         pivotGrowth &+= Swift.max(0, Int(largest.exponent) - 3)
         unprobedGrowth &+= Swift.max(0, Int(largest.exponent))
+        if largest >= 2 { refinementDue = true }
         rows[Int(r)].basic = entering
         rowOf[Int(entering)] = r
         rowOf[Int(leaving)] = -1

@@ -41,9 +41,13 @@ extension SolverCore {
     @usableFromInline
     mutating func updateVariables() {
         ensureOrder()
-        if programDirty {
-            buildProgram()
-            buildResiduals()
+        if programDirty { buildProgram() }
+        if driftMeasureDue {
+            rebuildIfDrifted()
+            if programDirty {  // rebuilt
+                ensureOrder()
+                buildProgram()
+            }
         }
         // Every array is reached through a mutable buffer (an in-place access: a read-only one
         // retained and released each array on every call, a tenth of a step,
@@ -57,7 +61,11 @@ extension SolverCore {
                 }
             }
         }
-        refineValues()
+        if refinementDue {
+            if residualsDirty { buildResiduals() }
+            refineValues()
+            refinementDue = false
+        }
         // A free parameter's `extValue` is 0 (`buildProgram`), so no check of `rowOf` here.
         extValue.withUnsafeMutableBufferPointer { extValue in
             objectRefs.withUnsafeMutableBufferPointer { objectRefs in
@@ -74,6 +82,7 @@ extension SolverCore {
     @usableFromInline
     mutating func buildProgram() {
         program.removeAll()
+        residualsDirty = true
         // Variables that lost their definitions are free parameters now, worth 0: their last values
         // are cleared once here instead of checked on every update.
         for i in varSyms.indices where rowOf[Int(varSyms[i])] < 0 { extValue[Int(varSyms[i])] = 0 }
