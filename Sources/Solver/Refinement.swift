@@ -1,4 +1,5 @@
-// One step of iterative refinement of the values read back (`updateVariables`).
+// One step of iterative refinement of the values read back (`updateVariables`), after whatever can
+// have magnified rounding since the last (`SolverCore.refinementDue`).
 //
 // The definitions give each variable as a constant plus multiples of other variables and of
 // restricted symbols worth 0. Both the constants and the coefficients carry the rounding of every
@@ -23,7 +24,7 @@
 struct ResidualProgram {
     @usableFromInline
     struct Entry {
-        /// End of this constraint's terms in `terms`.
+        /// End of this constraint's terms in `symbols` and `coefficients`.
         @usableFromInline var end: Int32
         @usableFromInline var constant: Double
         /// Index into `SolverCore.editInfos` for an edit constraint (its suggestion is subtracted), or -1.
@@ -53,7 +54,8 @@ struct ResidualProgram {
 }
 
 extension SolverCore {
-    /// Flattens the live constraints for `refineValues` (after `buildProgram`).
+    /// Flattens the live constraints for `refineValues` and `coefficientDrift` (again after constraints
+    /// were added or removed: `residualsDirty`).
     @usableFromInline
     mutating func buildResiduals() {
         residualsDirty = false

@@ -6,7 +6,9 @@
 /// * rows of user variables are kept as *definitions* that pivots never rewrite (see Simplex.swift),
 ///   so chains and rows of n views stay O(n) in size;
 /// * suggestions change row constants only and are repaired by the dual simplex from a worklist of
-///   infeasible rows — never rebuilt.
+///   infeasible rows — never rebuilt;
+/// * values are refined from the constraints themselves after anything that can magnify rounding
+///   (Refinement.swift), and the tableau is rebuilt when its measured coefficients drift (Drift.swift).
 ///
 /// Pivoting rules and tie-breaks follow kiwi (lowest symbol id first), and every tolerance is kiwi's
 /// 1e-8, so uniquely determined answers match kiwi's. Where several solutions are optimal the
