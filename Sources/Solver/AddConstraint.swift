@@ -56,6 +56,8 @@ extension SolverCore {
         let symbolCount = start.symbols
         let varCount = start.variables
         let required = strength >= Strength.required
+        let expressionConstant = accConstant
+        beginResidualTerms()
         var tag = Tag(marker: -1, other: -1)
         switch op {
         case .lessOrEqual, .greaterOrEqual:
@@ -106,7 +108,8 @@ extension SolverCore {
             }
         }
         if fresh >= 0 && !blocked {
-            let record = commit(pending, tag: tag, strength: strength, required: required)
+            let record = commit(
+                pending, tag: tag, strength: strength, required: required, op: op, constant: expressionConstant)
             let slot = allocRow(basic: fresh)
             reserveCells(slot, acc.count)
             let a = acc[Int(idxA[Int(fresh)])].coef
@@ -137,6 +140,7 @@ extension SolverCore {
             if !isRoundingZero(accConstant, scale: accMagnitude) {
                 if rebuilding { throw .internalError("a constraint present was refused while rebuilding") }
                 let conflicts = acc.compactMap { requiredOwner($0.sym) }
+                dropResidualTerms()
                 rollbackNewSymbols(symbolCount: symbolCount, varCount: varCount)
                 restoreReadState(start)
                 let constraint = object(pending)
@@ -150,6 +154,7 @@ extension SolverCore {
             if !ok {
                 if rebuilding { throw .internalError("a constraint present was refused while rebuilding") }
                 let conflicts = conflictSymbols.compactMap { requiredOwner($0) }
+                dropResidualTerms()
                 rollbackJournal(symbolCount: symbolCount)
                 rollbackVariables(varCount: varCount)
                 restoreReadState(start)
@@ -157,13 +162,15 @@ extension SolverCore {
                 throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
             }
             commitJournal()
-            let record = commit(pending, tag: tag, strength: strength, required: required)
+            let record = commit(
+                pending, tag: tag, strength: strength, required: required, op: op, constant: expressionConstant)
             try optimize()
             pruneInfeasible()
             if !rebuilding { noteStructuralEdit() }
             return record
         }
-        let record = commit(pending, tag: tag, strength: strength, required: required)
+        let record = commit(
+            pending, tag: tag, strength: strength, required: required, op: op, constant: expressionConstant)
         let slot = allocRow(basic: Row.noBasic)
         reserveCells(slot, acc.count)
         for i in acc.indices { addCell(slot, acc[i].sym, acc[i].coef) }
@@ -188,8 +195,12 @@ extension SolverCore {
     /// Record a constraint as added and put its error symbols in the objective (kiwi does the latter
     /// in createRow; only non-required constraints have errors and they never fail to add).
     @inlinable
-    mutating func commit(_ pending: PendingConstraint, tag: Tag, strength: Double, required: Bool) -> Int32 {
+    mutating func commit(
+        _ pending: PendingConstraint, tag: Tag, strength: Double, required: Bool, op: RelationalOperator,
+        constant: Double
+    ) -> Int32 {
         let slot = newRecord(pending, tag: tag, strength: strength)
+        addResidualEntry(slot: slot, tag: tag, op: op, constant: constant, isEdit: false)
         owner[Int(tag.marker)] = slot
         if tag.other >= 0 { owner[Int(tag.other)] = slot }
         if !required {

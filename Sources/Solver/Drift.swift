@@ -17,7 +17,6 @@ extension SolverCore {
     @usableFromInline
     mutating func coefficientDrift() -> Double {
         ensureOrder()
-        if programDirty || residualsDirty { buildResiduals() }
         // Each symbol's value at the point and the magnitude of the sums that made it: a definition
         // whose parts cancel makes a small value of large terms, and its rounding is theirs.
         var value = [Double](repeating: 0, count: kinds.count)
@@ -31,20 +30,18 @@ extension SolverCore {
         }
         for x in order { (value[Int(x)], magnitude[Int(x)]) = rowSum(rowOf[Int(x)], value, magnitude) }
         var drift = 0.0
-        var start = 0
-        for entry in residuals.entries {
+        for entry in residuals.entries where entry.slot >= 0 {
             var sum = entry.markerCoefficient * value[Int(entry.marker)]
             var scale = abs(entry.markerCoefficient) * magnitude[Int(entry.marker)]
             if entry.other >= 0 {
                 sum += entry.otherCoefficient * value[Int(entry.other)]
                 scale += abs(entry.otherCoefficient) * magnitude[Int(entry.other)]
             }
-            for k in start..<Int(entry.end) {
+            for k in Int(entry.start)..<Int(entry.end) {
                 let s = Int(residuals.symbols[k])
                 sum += residuals.coefficients[k] * value[s]
                 scale += abs(residuals.coefficients[k]) * magnitude[s]
             }
-            start = Int(entry.end)
             if scale > 0 { drift = Swift.max(drift, abs(sum) / scale) }
         }
         return drift

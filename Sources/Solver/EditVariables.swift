@@ -11,6 +11,7 @@ extension SolverCore {
         if s >= Strength.required { throw .badRequiredStrength(strength) }
         let c = Constraint(v, .equal, strength: s)
         let slot = try addConstraint(c)
+        residuals.entries[Int(residuals.entryOf[Int(slot)])].isEdit = true
         edits[key] = editInfos.count
         editInfos.append(EditInfo(marker: records[Int(slot)].tag.marker, constant: 0))
         editConstraints.append(c)

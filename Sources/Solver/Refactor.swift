@@ -68,9 +68,6 @@ extension SolverCore {
     /// tableau is left as it was and the result is false.
     @usableFromInline @inline(never) @discardableResult
     mutating func refactor(unlessNoBetterThan drift: Double = .infinity) -> Bool {
-        // Copy-on-write: the arrays are shared until `adoptTableau` replaces them, so this costs nothing
-        // unless the rebuild is undone.
-        let saved = self
         editsSinceRefactor = 0
         pivotGrowth = 0
         let live = records.indices.filter { records[$0].live }.sorted { records[$0].sequence < records[$1].sequence }
@@ -107,18 +104,20 @@ extension SolverCore {
         for (k, m) in markers { fresh.moveEditRows(marker: m, by: editInfos[k].constant) }
         do throws(SolverError) { try fresh.dualOptimize() } catch { return false }
         fresh.pruneInfeasible()
+        (unprobedGrowth, editsSinceProbe) = (0, 0)
+        for (_, m) in markers {
+            fresh.residuals.entries[Int(fresh.residuals.entryOf[Int(fresh.owner[Int(m)])])].isEdit = true
+        }
+        if drift < .infinity {
+            // Measured before it is adopted (the rebuild keeps its own residual program, with its tags).
+            let rebuilt = fresh.coefficientDrift()
+            driftAfterRebuild = rebuilt
+            if rebuilt >= drift { return false }
+        }
         adoptTableau(of: fresh)
         pivotGrowth = 0
         for (k, m) in markers { editInfos[k].marker = m }
-        (unprobedGrowth, editsSinceProbe) = (0, 0)
-        let rebuilt = coefficientDrift()
-        if rebuilt >= drift {
-            self = saved
-            (unprobedGrowth, editsSinceProbe, editsSinceRefactor, pivotGrowth) = (0, 0, 0, 0)
-            driftAfterRebuild = rebuilt
-            return false
-        }
-        driftAfterRebuild = rebuilt
+        if drift == .infinity { driftAfterRebuild = coefficientDrift() }
         refinementDue = true
         return true
     }
@@ -153,6 +152,7 @@ extension SolverCore {
             (fresh.orderDirty, fresh.orderNeedsSort, fresh.nextBack, fresh.nextFront)
         maxStrength = fresh.maxStrength
         records = fresh.records
+        residuals = fresh.residuals
         programDirty = true
     }
 

@@ -18,27 +18,38 @@
 // coefficients, but it is small, so what it adds is rounding of a rounding: values come out to the
 // rounding of the constraints' own sums (the churn above: −6 exactly, as fresh and incremental).
 
-/// Every live constraint as `constant + Σ coefficient·variable` with its tag, flattened for the
-/// refinement, rebuilt when constraints are added or removed (with `ValueProgram`).
+/// Every live constraint as `constant + Σ coefficient·variable` with its tag, kept as constraints are
+/// added (its terms as written, before any expansion) and removed, for the refinement and for
+/// `coefficientDrift`. A removed constraint's entry is marked dead and the arrays are compacted once
+/// the dead outnumber the live: a sweep step that adds and removes constraints pays O(terms) for
+/// each, as the add itself does, never a pass over every constraint.
 @usableFromInline
 struct ResidualProgram {
     @usableFromInline
     struct Entry {
-        /// End of this constraint's terms in `symbols` and `coefficients`.
+        /// This constraint's terms: `symbols[start..<end]`, `coefficients[start..<end]`.
+        @usableFromInline var start: Int32
         @usableFromInline var end: Int32
         @usableFromInline var constant: Double
-        /// Index into `SolverCore.editInfos` for an edit constraint (its suggestion is subtracted), or -1.
-        @usableFromInline var edit: Int32
-        /// The marker and the other tag symbol (-1 when none), and the marker's coefficient in the row.
+        /// The marker and the other tag symbol (-1 when none), and their coefficients in the row.
         @usableFromInline var marker: Int32
         @usableFromInline var other: Int32
         @usableFromInline var markerCoefficient: Double
         @usableFromInline var otherCoefficient: Double
+        /// The constraint's record slot; -1 once it is removed.
+        @usableFromInline var slot: Int32
+        /// An edit constraint (its current suggestion is subtracted: `SolverCore.suggestion(for:)`).
+        @usableFromInline var isEdit: Bool
     }
 
     @usableFromInline var entries: SolverArray<Entry> = []
     @usableFromInline var symbols: SolverArray<Int32> = []
     @usableFromInline var coefficients: SolverArray<Double> = []
+    /// Per record slot, its entry, or -1.
+    @usableFromInline var entryOf: SolverArray<Int32> = []
+    @usableFromInline var dead = 0
+    /// Where the terms of the constraint being added begin (`beginResidualTerms`).
+    @usableFromInline var pending: Int32 = 0
     /// Per symbol: the value a constraint's residual implies for its marker, and each definition's
     /// correction (both 0 outside a refinement).
     @usableFromInline var implied: SolverArray<Double> = []
@@ -50,33 +61,93 @@ struct ResidualProgram {
         entries.removeAll(keepingCapacity: true)
         symbols.removeAll(keepingCapacity: true)
         coefficients.removeAll(keepingCapacity: true)
+        entryOf.removeAll(keepingCapacity: true)
+        implied.removeAll(keepingCapacity: true)
+        correction.removeAll(keepingCapacity: true)
+        (dead, pending) = (0, 0)
     }
 }
 
 extension SolverCore {
-    /// Flattens the live constraints for `refineValues` and `coefficientDrift` (again after constraints
-    /// were added or removed: `residualsDirty`).
-    @usableFromInline
-    mutating func buildResiduals() {
-        residualsDirty = false
-        residuals.removeAll()
-        var editOf: [SymbolID: Int32] = [:]
-        for (k, e) in editInfos.enumerated() { editOf[e.marker] = Int32(k) }
-        for slot in records.indices where records[slot].live {
-            guard let (terms, constant) = content(of: Int32(slot)) else { continue }
-            let record = records[slot]
-            let tags = markerTerms(record)
-            guard let (marker, a) = tags.first else { continue }
-            for (s, c) in terms {
-                residuals.symbols.append(s)
-                residuals.coefficients.append(c)
-            }
-            residuals.entries.append(
-                ResidualProgram.Entry(
-                    end: Int32(residuals.symbols.count), constant: constant, edit: editOf[record.tag.marker] ?? -1,
-                    marker: marker, other: record.tag.other, markerCoefficient: a,
-                    otherCoefficient: tags.count > 1 ? tags[1].1 : 0))
+    /// Notes the terms of the constraint being added, from the accumulator as `addAccumulated` receives
+    /// it (the expression's terms, each variable once, and its constant).
+    @inlinable
+    mutating func beginResidualTerms() {
+        residuals.pending = Int32(residuals.symbols.count)
+        for i in acc.indices {
+            residuals.symbols.append(acc[i].sym)
+            residuals.coefficients.append(acc[i].coef)
         }
+    }
+
+    /// The add was refused: its terms go.
+    @inlinable
+    mutating func dropResidualTerms() {
+        let n = residuals.symbols.count - Int(residuals.pending)
+        residuals.symbols.removeLast(n)
+        residuals.coefficients.removeLast(n)
+    }
+
+    /// The add is committed as record `slot` with `tag`: its entry.
+    @usableFromInline
+    mutating func addResidualEntry(slot: Int32, tag: Tag, op: RelationalOperator, constant: Double, isEdit: Bool) {
+        let (markerCoefficient, otherCoefficient): (Double, Double)
+        switch kinds[Int(tag.marker)] {
+        case .dummy: (markerCoefficient, otherCoefficient) = (1, 0)
+        case .slack:
+            let sign: Double = op == .lessOrEqual ? 1 : -1
+            (markerCoefficient, otherCoefficient) = (sign, -sign)
+        default: (markerCoefficient, otherCoefficient) = (-1, 1)
+        }
+        while residuals.entryOf.count <= Int(slot) { residuals.entryOf.append(-1) }
+        residuals.entryOf[Int(slot)] = Int32(residuals.entries.count)
+        residuals.entries.append(
+            ResidualProgram.Entry(
+                start: residuals.pending, end: Int32(residuals.symbols.count), constant: constant,
+                marker: tag.marker, other: tag.other, markerCoefficient: markerCoefficient,
+                otherCoefficient: otherCoefficient, slot: slot, isEdit: isEdit))
+    }
+
+    /// Record `slot`'s constraint is removed: its entry is dead; the arrays are compacted once the
+    /// dead outnumber the live.
+    @usableFromInline
+    mutating func removeResidualEntry(slot: Int32) {
+        guard Int(slot) < residuals.entryOf.count, residuals.entryOf[Int(slot)] >= 0 else { return }
+        residuals.entries[Int(residuals.entryOf[Int(slot)])].slot = -1
+        residuals.entryOf[Int(slot)] = -1
+        residuals.dead += 1
+        if residuals.dead * 2 > residuals.entries.count + 16 { compactResiduals() }
+    }
+
+    mutating func compactResiduals() {
+        var entries: SolverArray<ResidualProgram.Entry> = []
+        var symbols: SolverArray<Int32> = []
+        var coefficients: SolverArray<Double> = []
+        for e in residuals.entries.indices where residuals.entries[e].slot >= 0 {
+            var entry = residuals.entries[e]
+            let start = Int32(symbols.count)
+            for k in Int(entry.start)..<Int(entry.end) {
+                symbols.append(residuals.symbols[k])
+                coefficients.append(residuals.coefficients[k])
+            }
+            (entry.start, entry.end) = (start, Int32(symbols.count))
+            residuals.entryOf[Int(entry.slot)] = Int32(entries.count)
+            entries.append(entry)
+        }
+        (residuals.entries, residuals.symbols, residuals.coefficients, residuals.dead) =
+            (entries, symbols, coefficients, 0)
+    }
+
+    /// The suggestion an edit constraint's entry subtracts: its edit's current value.
+    @inlinable
+    func suggestion(for entry: ResidualProgram.Entry) -> Double {
+        for e in editInfos.indices where editInfos[e].marker == entry.marker { return editInfos[e].constant }
+        return 0
+    }
+
+    /// Room for every symbol in the per-symbol scratch arrays.
+    @inlinable
+    mutating func reserveResidualScratch() {
         let n = kinds.count
         if residuals.implied.count < n {
             residuals.implied.append(contentsOf: repeatElement(0, count: n - residuals.implied.count))
@@ -109,7 +180,7 @@ extension SolverCore {
                 extValue[Int(x)] += residuals.correction[Int(x)]
                 residuals.correction[Int(x)] = 0
             }
-            for entry in residuals.entries { residuals.implied[Int(entry.marker)] = 0 }
+            for entry in residuals.entries where entry.slot >= 0 { residuals.implied[Int(entry.marker)] = 0 }
         }
         writeBackConstants()
     }
@@ -118,12 +189,10 @@ extension SolverCore {
     /// `residuals.implied`, where none of its tag symbols is basic (a basic one takes it up itself: its
     /// value is no input to a definition). False when every residual is 0.
     mutating func impliedMarkerValues() -> Bool {
-        var start = 0
+        reserveResidualScratch()
         var any = false
-        for entry in residuals.entries {
-            let end = Int(entry.end)
-            let residual = residualOf(entry, terms: start..<end)
-            start = end
+        for entry in residuals.entries where entry.slot >= 0 {
+            let residual = residualOf(entry)
             if rowOf[Int(entry.marker)] >= 0 || (entry.other >= 0 && rowOf[Int(entry.other)] >= 0) { continue }
             if residual != 0 {
                 residuals.implied[Int(entry.marker)] = -residual / entry.markerCoefficient
@@ -135,10 +204,12 @@ extension SolverCore {
 
     /// A constraint's `constant + Σ coefficient·value` (an edit's suggestion subtracted), its tag left out.
     @inlinable
-    func residualOf(_ entry: ResidualProgram.Entry, terms: Range<Int>) -> Double {
+    func residualOf(_ entry: ResidualProgram.Entry) -> Double {
         var residual = entry.constant
-        if entry.edit >= 0 { residual -= editInfos[Int(entry.edit)].constant }
-        for k in terms { residual += residuals.coefficients[k] * extValue[Int(residuals.symbols[k])] }
+        if entry.isEdit { residual -= suggestion(for: entry) }
+        for k in Int(entry.start)..<Int(entry.end) {
+            residual += residuals.coefficients[k] * extValue[Int(residuals.symbols[k])]
+        }
         return residual
     }
 
@@ -157,20 +228,17 @@ extension SolverCore {
             }
             rows[Int(r)].constant = c
         }
-        var start = 0
-        for entry in residuals.entries {
-            let end = Int(entry.end)
+        for entry in residuals.entries where entry.slot >= 0 {
             let markerRow = rowOf[Int(entry.marker)]
             let otherRow = entry.other >= 0 ? rowOf[Int(entry.other)] : -1
             if (markerRow >= 0) != (otherRow >= 0) {
-                let residual = residualOf(entry, terms: start..<end)
+                let residual = residualOf(entry)
                 if markerRow >= 0 {
                     rows[Int(markerRow)].constant = -residual / entry.markerCoefficient
                 } else {
                     rows[Int(otherRow)].constant = -residual / entry.otherCoefficient
                 }
             }
-            start = end
         }
     }
 }

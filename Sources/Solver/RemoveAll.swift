@@ -46,11 +46,9 @@ extension SolverCore {
         (nextBack, nextFront) = (0, -1)
         maxStrength = 1
         programDirty = true
-        (refinementDue, residualsDirty) = (true, true)
+        refinementDue = true
         program.removeAll()
         residuals.removeAll()
-        residuals.implied.removeAll(keepingCapacity: true)
-        residuals.correction.removeAll(keepingCapacity: true)
     }
 
     private mutating func removeAllConstraints() {

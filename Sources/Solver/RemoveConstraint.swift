@@ -14,6 +14,7 @@ extension SolverCore {
     mutating func removeRecord(_ slot: Int32) throws(SolverError) {
         let tag = records[Int(slot)].tag
         let strength = records[Int(slot)].strength
+        removeResidualEntry(slot: slot)
         freeRecord(slot)
         programDirty = true
         refinementDue = true  // removal rewrites definitions through rows of any scale

@@ -107,15 +107,13 @@ struct SolverCore {
     /// constraint is added or removed.
     @usableFromInline var programDirty = true
     @usableFromInline var program = ValueProgram()
-    /// The live constraints flattened for the refinement of values (Refinement.swift), rebuilt with `program`.
+    /// The live constraints as written, for the refinement of values and the drift measure (Refinement.swift).
     @usableFromInline var residuals = ResidualProgram()
-    /// A removal, an add through expanded rows, or a pivot that magnified rounding (by 2 or more) since
-    /// the row constants were last refined (`refineValues`): an add that only writes a definition, and
-    /// suggestions whose pivots are on ±1 (a layout's usual), add the rounding of one operation and
-    /// need none.
+    /// A removal, an add through expanded rows, a pivot that magnified rounding (by 2 or more) or a
+    /// rebuild since the row constants were last refined (`refineValues`): an add that only writes a
+    /// definition, and suggestions whose pivots are on ±1 (a layout's usual), add the rounding of one
+    /// operation and need none.
     @usableFromInline var refinementDue = true
-    /// `residuals` is to be rebuilt before its next use (constraints were added or removed).
-    @usableFromInline var residualsDirty = true
     /// False in the throw-away solvers that check conflict sets (no recursion).
     @usableFromInline var minimizesConflicts = true
     /// Adds and removals since the tableau was last built from its constraints (`Refactor.swift`).

@@ -62,7 +62,6 @@ extension SolverCore {
             }
         }
         if refinementDue {
-            if residualsDirty { buildResiduals() }
             refineValues()
             refinementDue = false
         }
@@ -82,7 +81,6 @@ extension SolverCore {
     @usableFromInline
     mutating func buildProgram() {
         program.removeAll()
-        residualsDirty = true
         // Variables that lost their definitions are free parameters now, worth 0: their last values
         // are cleared once here instead of checked on every update.
         for i in varSyms.indices where rowOf[Int(varSyms[i])] < 0 { extValue[Int(varSyms[i])] = 0 }
