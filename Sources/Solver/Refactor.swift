@@ -37,12 +37,15 @@ extension SolverCore {
         if refactorDue { refactor() }
     }
 
-    /// Whether to measure the coefficients (`coefficientDrift`) before the next read: pivots have
-    /// magnified something since they were last measured, and the adds and removals since are at least
-    /// a 64th of the constraints (so a build of n constraints read as it grows measures O(log n)
-    /// times, and a churn of 40 constraints at every read after an edit).
+    /// Whether to measure the coefficients (`coefficientDrift`) before the next read: a constraint was
+    /// removed since the last build or rebuild (before that a rebuild would replay the same pivots),
+    /// pivots have magnified something since the last measurement, and the adds and removals since are
+    /// at least a 64th of the constraints (a churn of 40 constraints measures at every read after an
+    /// edit).
     @inlinable
-    var driftMeasureDue: Bool { unprobedGrowth > 0 && editsSinceProbe * 64 >= liveConstraints }
+    var driftMeasureDue: Bool {
+        removedSinceRebuild && unprobedGrowth > 0 && editsSinceProbe * 64 >= liveConstraints
+    }
 
     /// Measures the coefficients, and rebuilds the tableau when they drifted past `driftLimit` and past
     /// eight times what a rebuild itself leaves. Runs when values are read (`updateVariables`), so a
@@ -115,7 +118,7 @@ extension SolverCore {
             if rebuilt >= drift { return false }
         }
         adoptTableau(of: fresh)
-        pivotGrowth = 0
+        (pivotGrowth, removedSinceRebuild) = (0, false)
         for (k, m) in markers { editInfos[k].marker = m }
         if drift == .infinity { driftAfterRebuild = coefficientDrift() }
         refinementDue = true
