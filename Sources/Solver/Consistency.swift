@@ -93,17 +93,22 @@ extension SolverCore {
     /// The marker and error terms a constraint's row was given (`addAccumulated`), by its kinds.
     func markerTerms(_ record: ConstraintRecord) -> [(SymbolID, Double)] {
         let (m, o) = (record.tag.marker, record.tag.other)
+        guard kinds[Int(m)] != .external else { return [] }
+        let (a, b) = tagCoefficients(marker: m, operatorOf(record))
+        return o >= 0 ? [(m, a), (o, b)] : [(m, a)]
+    }
+
+    /// The coefficients a constraint's row gives its marker and its other tag symbol, by the marker's
+    /// kind (`addAccumulated`): a dummy +1; a slack +1 for `≤`, −1 for `≥` (the error the opposite);
+    /// a non-required equality's errors −1 and +1.
+    @inlinable
+    func tagCoefficients(marker m: SymbolID, _ op: RelationalOperator) -> (marker: Double, other: Double) {
         switch kinds[Int(m)] {
-        case .dummy:
-            return [(m, 1)]
+        case .dummy: return (1, 0)
         case .slack:
-            // `≤`: +slack (and −error); `≥`: −slack (and +error).
-            let sign: Double = operatorOf(record) == .lessOrEqual ? 1 : -1
-            return o >= 0 ? [(m, sign), (o, -sign)] : [(m, sign)]
-        case .error:
-            return [(m, -1), (o, 1)]
-        case .external:
-            return []
+            let sign: Double = op == .lessOrEqual ? 1 : -1
+            return (sign, -sign)
+        case .error, .external: return (-1, 1)
         }
     }
 

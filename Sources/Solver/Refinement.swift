@@ -91,14 +91,7 @@ extension SolverCore {
     /// The add is committed as record `slot` with `tag`: its entry.
     @usableFromInline
     mutating func addResidualEntry(slot: Int32, tag: Tag, op: RelationalOperator, constant: Double, isEdit: Bool) {
-        let (markerCoefficient, otherCoefficient): (Double, Double)
-        switch kinds[Int(tag.marker)] {
-        case .dummy: (markerCoefficient, otherCoefficient) = (1, 0)
-        case .slack:
-            let sign: Double = op == .lessOrEqual ? 1 : -1
-            (markerCoefficient, otherCoefficient) = (sign, -sign)
-        default: (markerCoefficient, otherCoefficient) = (-1, 1)
-        }
+        let (markerCoefficient, otherCoefficient) = tagCoefficients(marker: tag.marker, op)
         while residuals.entryOf.count <= Int(slot) { residuals.entryOf.append(-1) }
         residuals.entryOf[Int(slot)] = Int32(residuals.entries.count)
         residuals.entries.append(
