@@ -129,17 +129,10 @@ enum IBCorpus {
         return out
     }
 
-    /// `file` → `repo` from a tab-separated manifest with a header line.
+    /// `file` → `repo` from a tab-separated manifest with a header line (`IBCrossValidation`'s reader).
     static func repositories(_ url: URL) throws -> [String: String] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
-        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
-            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
-        guard let header = lines.first, let f = header.firstIndex(of: "file"), let r = header.firstIndex(of: "repo")
-        else { return [:] }
-        var out: [String: String] = [:]
-        for row in lines.dropFirst() where row.count > max(f, r) { out[row[f]] = row[r] }
-        return out
+        return IBCrossValidation.repositories(manifest: try String(contentsOf: url, encoding: .utf8))
     }
 
     /// Each repository's documents checked with the values fitted on the others.
