@@ -58,33 +58,7 @@ extension SolverCore {
         let required = strength >= Strength.required
         let expressionConstant = accConstant
         beginResidualTerms()
-        var tag = Tag(marker: -1, other: -1)
-        switch op {
-        case .lessOrEqual, .greaterOrEqual:
-            let coeff: Double = op == .lessOrEqual ? 1 : -1
-            let slack = newSymbol(.slack)
-            tag.marker = slack
-            accAdd(slack, coeff)
-            if !required {
-                let error = newSymbol(.error)
-                tag.other = error
-                accAdd(error, -coeff)
-            }
-        case .equal:
-            if !required {
-                let plus = newSymbol(.error)
-                let minus = newSymbol(.error)
-                tag.marker = plus
-                tag.other = minus
-                accAdd(plus, -1)
-                accAdd(minus, 1)
-            } else {
-                let dummy = newSymbol(.dummy)
-                tag.marker = dummy
-                accAdd(dummy, 1)
-            }
-        }
-        accCompact()
+        let tag = accumulateTagSymbols(op, required: required)
 
         // Fast path: a variable not yet referenced anywhere becomes the subject of a definition row
         // as the constraint is written; nothing else in the tableau changes. Taken only when kiwi
@@ -190,6 +164,40 @@ extension SolverCore {
         pruneInfeasible()
         if !rebuilding { noteStructuralEdit() }
         return record
+    }
+
+    /// kiwi: createRow's second half — a new marker (and error) symbol by relation and strength, added
+    /// to the accumulator; returns them as the constraint's tag.
+    @inlinable
+    mutating func accumulateTagSymbols(_ op: RelationalOperator, required: Bool) -> Tag {
+        var tag = Tag(marker: -1, other: -1)
+        switch op {
+        case .lessOrEqual, .greaterOrEqual:
+            let coeff: Double = op == .lessOrEqual ? 1 : -1
+            let slack = newSymbol(.slack)
+            tag.marker = slack
+            accAdd(slack, coeff)
+            if !required {
+                let error = newSymbol(.error)
+                tag.other = error
+                accAdd(error, -coeff)
+            }
+        case .equal:
+            if !required {
+                let plus = newSymbol(.error)
+                let minus = newSymbol(.error)
+                tag.marker = plus
+                tag.other = minus
+                accAdd(plus, -1)
+                accAdd(minus, 1)
+            } else {
+                let dummy = newSymbol(.dummy)
+                tag.marker = dummy
+                accAdd(dummy, 1)
+            }
+        }
+        accCompact()
+        return tag
     }
 
     /// Record a constraint as added and put its error symbols in the objective (kiwi does the latter

@@ -37,14 +37,14 @@ extension SolverCore {
         if refactorDue { refactor() }
     }
 
-    /// Whether to measure the coefficients (`coefficientDrift`) before the next read: a constraint was
-    /// removed since the last build or rebuild (before that a rebuild would replay the same pivots),
-    /// pivots have magnified something since the last measurement, and the adds and removals since are
-    /// at least a 64th of the constraints (a churn of 40 constraints measures at every read after an
-    /// edit).
+    /// Whether to measure the coefficients (`coefficientDrift`) before the next read: pivots have
+    /// magnified something since the last measurement, and the adds and removals since are at least a
+    /// 64th of the constraints (a churn of 40 constraints measures at every read after an edit; a
+    /// build, once at its first read). A build is measured too: the rebuild at the basis
+    /// (`BasisRebuild.swift`) pivots otherwise than the build did.
     @inlinable
     var driftMeasureDue: Bool {
-        removedSinceRebuild && unprobedGrowth > 0 && editsSinceProbe * 64 >= liveConstraints
+        unprobedGrowth > 0 && editsSinceProbe * 64 >= liveConstraints
     }
 
     /// Measures the coefficients, and rebuilds the tableau when they drifted past `driftLimit` and past
@@ -64,15 +64,40 @@ extension SolverCore {
     /// redundant equality's row).
     @usableFromInline static let driftLimit = 1e-12
 
-    /// Rebuilds the tableau from the live constraints (see above). When rounding makes the rebuild
-    /// refuse one of them (the constraints present were accepted together, so only rounding can),
-    /// or the rebuilt coefficients drift no less than `drift` (a build from scratch can pivot on small
-    /// elements too: a churn's rebuild measured 2e-10 where the tableau it replaced had 7e-14), the
-    /// tableau is left as it was and the result is false.
+    /// Rebuilds the tableau from the live constraints (see above): at the basis it stands on, pivoting
+    /// for size (`BasisRebuild.swift`), or where that fails, by replaying the adds in order. When
+    /// rounding makes the rebuild refuse one of them (the constraints present were accepted together,
+    /// so only rounding can), or the rebuilt coefficients drift no less than `drift` (a build from
+    /// scratch can pivot on small elements too: a churn's rebuild measured 2e-10 where the tableau it
+    /// replaced had 7e-14), the tableau is left as it was and the result is false.
     @usableFromInline @inline(never) @discardableResult
     mutating func refactor(unlessNoBetterThan drift: Double = .infinity) -> Bool {
         editsSinceRefactor = 0
         pivotGrowth = 0
+        (unprobedGrowth, editsSinceProbe) = (0, 0)
+        for atBasis in [true, false] {
+            guard let (built, markers) = rebuilt(atBasis: atBasis) else { continue }
+            var fresh = built
+            if drift < .infinity {
+                // Measured before it is adopted (the rebuild keeps its own residual program, with its tags).
+                let measured = fresh.coefficientDrift()
+                driftAfterRebuild = measured
+                if measured >= drift { continue }
+            }
+            adoptTableau(of: fresh)
+            (pivotGrowth, removedSinceRebuild) = (0, false)
+            for (k, m) in markers { editInfos[k].marker = m }
+            if drift == .infinity { driftAfterRebuild = coefficientDrift() }
+            refinementDue = true
+            return true
+        }
+        return false
+    }
+
+    /// A tableau of the live constraints built anew, with the edit variables at their suggestions,
+    /// and the edits' new markers; nil when rounding made the build refuse a constraint or leave a
+    /// row it cannot make feasible.
+    func rebuilt(atBasis: Bool) -> (SolverCore, [(edit: Int, marker: SymbolID)])? {
         let live = records.indices.filter { records[$0].live }.sorted { records[$0].sequence < records[$1].sequence }
         var editOf: [SymbolID: Int] = [:]
         for (k, e) in editInfos.enumerated() { editOf[e.marker] = k }
@@ -87,42 +112,45 @@ extension SolverCore {
         // The same id for every variable's symbol; the other ids free.
         for s in kinds.indices { _ = fresh.newSymbol(kinds[s] == .external ? .external : .slack) }
         for s in kinds.indices.reversed() where kinds[s] != .external { fresh.freeSymbols.append(SymbolID(s)) }
+        var basis = atBasis ? kinds.indices.map { kinds[$0] == .external && rowOf[$0] >= 0 } : []
         var markers: [(edit: Int, marker: SymbolID)] = []
         for slot in live {
-            guard let (terms, constant) = content(of: Int32(slot)) else { return false }
+            guard let (terms, constant) = content(of: Int32(slot)) else { return nil }
             let start = fresh.beginAdd()
             fresh.accReset()
             fresh.accConstant = constant
             for (s, c) in terms { fresh.accAdd(s, c) }
             let record = records[slot]
-            do throws(SolverError) {
-                _ = try fresh.addAccumulated(
-                    operatorOf(record), strength: record.strength, .rebuilt(Int32(slot)), since: start)
-            } catch {
-                return false
+            if atBasis {
+                let basic = (marker: rowOf[Int(record.tag.marker)] >= 0,
+                             other: record.tag.other >= 0 && rowOf[Int(record.tag.other)] >= 0)
+                guard fresh.addAtBasis(record, slot: Int32(slot), basic: basic, basis: &basis) else { return nil }
+            } else {
+                do throws(SolverError) {
+                    _ = try fresh.addAccumulated(
+                        operatorOf(record), strength: record.strength, .rebuilt(Int32(slot)), since: start)
+                } catch {
+                    return nil
+                }
             }
             if let k = editOf[record.tag.marker] { markers.append((k, fresh.records[slot].tag.marker)) }
         }
         // The edit variables at their suggestions (each was added at 0).
         for (k, m) in markers { fresh.moveEditRows(marker: m, by: editInfos[k].constant) }
-        do throws(SolverError) { try fresh.dualOptimize() } catch { return false }
+        do throws(SolverError) {
+            if atBasis {
+                guard try fresh.settleAtBasis() else { return nil }
+            } else {
+                try fresh.dualOptimize()
+            }
+        } catch {
+            return nil
+        }
         fresh.pruneInfeasible()
-        (unprobedGrowth, editsSinceProbe) = (0, 0)
         for (_, m) in markers {
             fresh.residuals.entries[Int(fresh.residuals.entryOf[Int(fresh.owner[Int(m)])])].isEdit = true
         }
-        if drift < .infinity {
-            // Measured before it is adopted (the rebuild keeps its own residual program, with its tags).
-            let rebuilt = fresh.coefficientDrift()
-            driftAfterRebuild = rebuilt
-            if rebuilt >= drift { return false }
-        }
-        adoptTableau(of: fresh)
-        (pivotGrowth, removedSinceRebuild) = (0, false)
-        for (k, m) in markers { editInfos[k].marker = m }
-        if drift == .infinity { driftAfterRebuild = coefficientDrift() }
-        refinementDue = true
-        return true
+        return (fresh, markers)
     }
 
     /// Takes over `fresh`'s tableau and restricted symbols; variables, constraints and edits stay.

@@ -19,7 +19,7 @@ extension Churn {
     }
 
     /// How far a constraint is from holding at the variables' values, and the magnitude of its terms.
-    static func violation(_ c: Constraint) -> (Double, Double) {
+    public static func violation(_ c: Constraint) -> (Double, Double) {
         var e = c.expression.constant
         var magnitude = abs(e)
         for t in c.expression.terms {

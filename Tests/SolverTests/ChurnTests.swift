@@ -61,24 +61,17 @@ import TestSupport
     /// The systems of a few churns replayed into kiwisolver (`Tools/kiwi-replay.py`): kiwi accepts every
     /// constraint present, reaches the same objective, and the same values where the lab's fresh solve
     /// found none ambiguous. Needs python3 with kiwisolver (`pip install kiwisolver`); skips with the
-    /// reason when it is missing, unless LAYOUTLAB_REQUIRE_KIWI=1 (CI), which makes that a failure.
+    /// reason when it is missing, unless LAYOUTLAB_REQUIRE_KIWI=1 (CI), which makes that a failure
+    /// (`runPythonOracle`).
     @Test func kiwiReachesTheSameSolutions() throws {
         let text = try churnSnapshots(seeds: 0..<12, steps: 300)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("churn-\(UUID()).txt")
         try text.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let script = RepositoryFiles.path("Tools/kiwi-replay.py")
-        let (status, output) = try runPython([script, file.path])
-        if status == 2 {
-            let reason = "kiwi replay cannot run: \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
-            if ProcessInfo.processInfo.environment["LAYOUTLAB_REQUIRE_KIWI"] == "1" {
-                Issue.record(Comment(rawValue: reason))
-            } else {
-                print("kiwiReachesTheSameSolutions skipped: \(reason)")
-            }
+        guard let (status, output) = runPythonOracle([script, file.path], test: "kiwiReachesTheSameSolutions") else {
             return
         }
-        print(output)
         #expect(status == 0, "\(output)")
     }
 
@@ -92,18 +85,5 @@ import TestSupport
             blocks += churn.snapshots.map(\.text)
         }
         return blocks.joined(separator: "\n\n") + "\n"
-    }
-
-    func runPython(_ arguments: [String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3"] + arguments
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        do { try p.run() } catch { return (2, "python3 not found: \(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus == 127 ? 2 : p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
