@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds and runs the lab's libFuzzer targets: Fuzz/run.sh [TARGET…] [--seconds N] [--runs N]
+# Builds and runs the lab's libFuzzer targets: Fuzz/run.sh [TARGET…] [--seconds N] [--runs N] [--no-asan]
 #   targets: scenario, experiment, system, churn, vfl, ib, log (default: all, one after another, each for --seconds
 #   or --runs). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
+#   --no-asan: without the address sanitizer (-sanitize=fuzzer only, built in .build-fuzz-noasan): no
+#   memory checks, for targets whose checks are their own (churn: about twice the steps per second).
 # Needs clang's libFuzzer runtime, which swift.org's toolchains ship (swiftc -sanitize=fuzzer) on Linux
 # and macOS; Xcode's toolchain does not, so on a Mac install one from swift.org and select it
 # (`export TOOLCHAINS=swift`). The script checks first and says so.
@@ -18,21 +20,24 @@ fi
 rm -rf "$probe_dir"
 seconds=60
 runs=-1
+sanitizers=fuzzer,address
+scratch=.build-fuzz
+corpus_root=.build-fuzz  # one corpus per target, whichever build fuzzes it
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
+    --no-asan) sanitizers=fuzzer; scratch=.build-fuzz-noasan; shift ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 [ ${#targets[@]} -eq 0 ] && targets=(scenario experiment system churn vfl ib log)
 
-scratch=.build-fuzz
 build_modules() {  # $@: SwiftPM targets to build instrumented
   for t in "$@"; do
-    swift build -c release --scratch-path "$scratch" --target "$t" -Xswiftc -sanitize=fuzzer,address >/dev/null 2>&1 \
-      || swift build -c release --scratch-path "$scratch" --target "$t" -Xswiftc -sanitize=fuzzer,address
+    swift build -c release --scratch-path "$scratch" --target "$t" -Xswiftc -sanitize="$sanitizers" >/dev/null 2>&1 \
+      || swift build -c release --scratch-path "$scratch" --target "$t" -Xswiftc -sanitize="$sanitizers"
   done
 }
 objects() {  # $@: targets whose object files to link
@@ -58,20 +63,20 @@ for target in "${targets[@]}"; do
   # shellcheck disable=SC2046
   # Yams' C module (libyaml) has its module map in the checkout.
   cyaml=(-Xcc -fmodule-map-file="$scratch/checkouts/Yams/Sources/CYaml/include/module.modulemap" -I "$scratch/checkouts/Yams/Sources/CYaml/include")
-  swiftc -O -parse-as-library -sanitize=fuzzer,address -I "$scratch/release/Modules" "${cyaml[@]}" "$source" $(objects "${modules[@]}") -o "$binary" \
+  swiftc -O -parse-as-library -sanitize="$sanitizers" -I "$scratch/release/Modules" "${cyaml[@]}" "$source" $(objects "${modules[@]}") -o "$binary" \
     2> >(grep -v "Cannot export local symbol" >&2)
-  mkdir -p "Fuzz/crashes/$target" "$scratch/corpus-$target"
+  mkdir -p "Fuzz/crashes/$target" "$corpus_root/corpus-$target"
   if [ "$target" = ib ]; then
     # Seed with the repository's own documents, and with the smallest documents of the external corpus
     # when there is one (LAYOUTLAB_IB_CORPUS, default ../shared/corpus/ib; read, never copied in).
     for f in experiments/ib/*.xib experiments/ib/*.storyboard Tests/InterfaceBuilderTests/Fixtures/*.xib \
              Tests/InterfaceBuilderTests/Fixtures/*.storyboard; do
-      [ -f "$f" ] && cp "$f" "$scratch/corpus-$target/"
+      [ -f "$f" ] && cp "$f" "$corpus_root/corpus-$target/"
     done
     corpus_dir=${LAYOUTLAB_IB_CORPUS:-../shared/corpus/ib}
     if [ -d "$corpus_dir" ]; then
       ls -S "$corpus_dir"/*.xib "$corpus_dir"/*.storyboard 2>/dev/null | tail -40 | while read -r f; do
-        cp "$f" "$scratch/corpus-$target/$(basename "$f" | tr ' ' '_')"
+        cp "$f" "$corpus_root/corpus-$target/$(basename "$f" | tr ' ' '_')"
       done
     fi
     max_len=8192
@@ -84,27 +89,28 @@ for target in "${targets[@]}"; do
   fi
   # Seed the file readers with the repository's own files of their kind.
   case "$target" in
-    scenario) cp experiments/scenarios/*.json "$scratch/corpus-$target/" ;;
-    experiment) for f in experiments/*.yaml; do cp "$f" "$scratch/corpus-$target/"; done ;;
+    scenario) cp experiments/scenarios/*.json "$corpus_root/corpus-$target/" ;;
+    experiment) for f in experiments/*.yaml; do cp "$f" "$corpus_root/corpus-$target/"; done ;;
     churn) # A few churns to start from: random choices, long and short.
-           for k in 1 2 3 4 5 6 7 8; do head -c $((k * 512)) /dev/urandom > "$scratch/corpus-$target/random$k"; done ;;
-    log) cp Tests/ConflictLogTests/Logs/*.log "$scratch/corpus-$target/"
+           for k in 1 2 3 4 5 6 7 8; do head -c $((k * 512)) /dev/urandom > "$corpus_root/corpus-$target/random$k"; done
+           cp Tests/SolverTests/Crashes/churn-*.bin "$corpus_root/corpus-$target/" ;;  # what it once failed
+    log) cp Tests/ConflictLogTests/Logs/*.log "$corpus_root/corpus-$target/"
          # The external corpus's logs too, when there is one (read, never copied into the repository).
-         for f in "${LAYOUTLAB_LOG_CORPUS:-../shared/corpus/logs}"/*.log; do [ -f "$f" ] && cp "$f" "$scratch/corpus-$target/"; done ;;
-    system) cp Tests/SolverTests/Fixtures/*.json "$scratch/corpus-$target/"
+         for f in "${LAYOUTLAB_LOG_CORPUS:-../shared/corpus/logs}"/*.log; do [ -f "$f" ] && cp "$f" "$corpus_root/corpus-$target/"; done ;;
+    system) cp Tests/SolverTests/Fixtures/*.json "$corpus_root/corpus-$target/"
             printf '%s' '{"variables":["a","b"],"edit_variables":[{"var":"a","strength":"strong"}],"constraints":[{"terms":[{"var":"a","coefficient":1},{"var":"b","coefficient":-2}],"constant":10,"op":">=","strength":"required"}],"suggestions":[{"a":5},{"a":1e12}]}' \
-              > "$scratch/corpus-$target/small.json" ;;
+              > "$corpus_root/corpus-$target/small.json" ;;
   esac
   # Seed the vfl corpus with the VFL parser tests' strings (first byte: no options).
   i=0
   [ "$target" = vfl ] && for s in "[button]-[textField]" "|-50-[purpleBox]-50-|" "[button(100@20)]" "[a(>=70,<=100)]" "|-[a]-[b]-[c(>=20)]-|" \
            "V:|-10-[a(>=70@1000,>=b@250)]-[b][c]-|" "V|[x]|" "[x)" "[x(]" "[view]-" "-[view]" "[9ab]" "[view(>30)]"; do
-    printf '\0%s' "$s" > "$scratch/corpus-$target/seed$i"; i=$((i + 1))
+    printf '\0%s' "$s" > "$corpus_root/corpus-$target/seed$i"; i=$((i + 1))
   done
   true
   echo "fuzzing $target for ${seconds}s (runs: $runs)"
   # No allocation stacks in ASan's bookkeeping: a quarter of the time otherwise (re-run a crash file
   # without it for the full report).
-  ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0} SWIFT_BACKTRACE=enable=no "$binary" "$scratch/corpus-$target" -max_total_time="$seconds" -runs="$runs" -max_len="$max_len" -timeout=20 \
+  ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0} SWIFT_BACKTRACE=enable=no "$binary" "$corpus_root/corpus-$target" -max_total_time="$seconds" -runs="$runs" -max_len="$max_len" -timeout=20 \
     -artifact_prefix="Fuzz/crashes/$target/" -print_final_stats=1 2>&1 | grep -E "stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|Done|churn steps|churn failed" || true
 done

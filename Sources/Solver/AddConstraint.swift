@@ -168,7 +168,7 @@ extension SolverCore {
 
     /// kiwi: createRow's second half — a new marker (and error) symbol by relation and strength, added
     /// to the accumulator; returns them as the constraint's tag.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func accumulateTagSymbols(_ op: RelationalOperator, required: Bool) -> Tag {
         var tag = Tag(marker: -1, other: -1)
         switch op {
