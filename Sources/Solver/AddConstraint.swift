@@ -110,7 +110,7 @@ extension SolverCore {
             for i in acc.indices { acc[i].coef = -acc[i].coef }
         }
         var subject = chooseSubject(tag)
-        if subject < 0 && acc.allSatisfy({ kinds[Int($0.sym)] == .dummy }) {
+        if subject < 0 && accHoldsOnlyDummies() {
             if !isRoundingZero(accConstant, scale: accMagnitude) {
                 if rebuilding { throw .internalError("a constraint present was refused while rebuilding") }
                 let conflicts = acc.compactMap { requiredOwner($0.sym) }
@@ -273,11 +273,21 @@ extension SolverCore {
         nearZero(residual) || abs(residual) <= 1e-9 * scale
     }
 
+    /// Whether every symbol of the expanded accumulator is a dummy (kiwi: allDummies). By index, as the
+    /// other loops over `acc`: iterating the array retains and releases its buffer.
+    @inlinable
+    func accHoldsOnlyDummies() -> Bool {
+        for i in acc.indices where kinds[Int(acc[i].sym)] != .dummy { return false }
+        return true
+    }
+
     /// kiwi: chooseSubject, on the expanded accumulator.
     @usableFromInline
     func chooseSubject(_ tag: Tag) -> SymbolID {
         var ext: SymbolID = -1
-        for c in acc where kinds[Int(c.sym)] == .external && (ext < 0 || c.sym < ext) { ext = c.sym }
+        for i in acc.indices where kinds[Int(acc[i].sym)] == .external && (ext < 0 || acc[i].sym < ext) {
+            ext = acc[i].sym
+        }
         if ext >= 0 { return ext }
         func negative(_ s: SymbolID) -> Bool {
             guard s >= 0 else { return false }
@@ -296,18 +306,21 @@ extension SolverCore {
         let art = newSymbol(.slack)
         let artRow = allocRow(basic: art)
         reserveCells(artRow, acc.count)
-        for c in acc { addCell(artRow, c.sym, c.coef) }
+        for i in acc.indices { addCell(artRow, acc[i].sym, acc[i].coef) }
         rows[Int(artRow)].constant = accConstant
-        let objRow = allocRow(basic: Row.artificialObjective)
-        reserveCells(objRow, acc.count)
-        for c in acc { addCell(objRow, c.sym, c.coef) }
-        rows[Int(objRow)].constant = accConstant
 
         // optimize(artificial): entering = lowest-id non-dummy symbol with a negative coefficient.
         // The artificial objective is the artificial symbol itself (≥ 0), never unbounded in exact
         // arithmetic: a symbol nothing bounds is rounding (see `optimize`) and is passed over.
+        // kiwi keeps the objective as a row of its own, a copy of the artificial row that every pivot
+        // updates alike, so while the artificial symbol is basic its row is read instead (the same
+        // cells, bit for bit, without a second row to substitute into: a fifth of an enaml_like build
+        // went through this function). Once a pivot takes it out of the basis the objective is the
+        // symbol itself, 0 at any vertex, and the phase is over.
         var unbounded: [SymbolID] = []
         while true {
+            let objRow = rowOf[Int(art)]
+            if objRow < 0 { break }
             var entering: SymbolID = -1
             for k in 0..<cellCount(objRow) {
                 let cell = cellAt(objRow, k)
@@ -324,9 +337,9 @@ extension SolverCore {
             }
             pivot(r, entering: entering)
         }
-        let success = isRoundingZero(rows[Int(objRow)].constant, scale: accMagnitude)
-        let blocking = success ? [] : cellsOf(objRow).map(\.sym)
-        freeRow(objRow)
+        let artBasic = rowOf[Int(art)]
+        let success = artBasic < 0 || isRoundingZero(rows[Int(artBasic)].constant, scale: accMagnitude)
+        let blocking = success ? [] : cellsOf(artBasic).map(\.sym)
 
         let r = rowOf[Int(art)]
         if r >= 0 {

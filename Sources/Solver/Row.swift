@@ -44,12 +44,10 @@ struct Row {
     @usableFromInline var count: Int32 = 0
     @usableFromInline var capacity: Int32 = 0
     @usableFromInline var constant: Double = 0
-    /// The basic symbol; `Row.noBasic` for free slots, `Row.artificialObjective` for the objective
-    /// row of the artificial-variable phase.
+    /// The basic symbol; `Row.noBasic` for free slots.
     @usableFromInline var basic: SymbolID = Row.noBasic
 
     @usableFromInline static let noBasic: SymbolID = -1
-    @usableFromInline static let artificialObjective: SymbolID = -2
 
     @inlinable init() {}
 }

@@ -129,7 +129,8 @@ extension SolverCore {
             if definitions || !isDefinition(e.row) { targets.append(e) }
         }
         let queued = infeasible.count
-        for e in targets {
+        for i in targets.indices {  // by index: iterating the array retains and releases its buffer
+            let e = targets[i]
             let t = e.row
             journalRow(t)
             let f = cellAt(t, Int(e.cellPos)).coef
