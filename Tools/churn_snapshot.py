@@ -3,6 +3,8 @@
 A file holds systems separated by blank lines: `S step variables ambiguous`, `C op strength constant n
 (var coefficient)...`, `E var strength value`, `X value...` (the lab's values).
 """
+import argparse
+import sys
 
 
 def read(path):
@@ -49,3 +51,26 @@ def objective(block, value):
         total += strength * abs(value(v) - target)
         scale += strength * (abs(value(v)) + abs(target))
     return total, scale
+
+
+def main(doc, name, check, summary):
+    """The replay tools' command line: SNAPSHOTS.txt [--tolerance T]; `check(block, tolerance)` returns
+    the block's disagreements, printed one per line; `summary(blocks, bad)` the last line. Exits 1 on
+    any disagreement, 2 when the file cannot be read."""
+    p = argparse.ArgumentParser(description=doc.split('\n')[0])
+    p.add_argument('snapshots')
+    p.add_argument('--tolerance', type=float, default=1e-8)
+    a = p.parse_args()
+    try:
+        blocks = read(a.snapshots)
+    except (OSError, ValueError) as e:
+        print(f'{name}: {e}', file=sys.stderr)
+        sys.exit(2)
+    bad = 0
+    for b in blocks:
+        problems = check(b, a.tolerance)
+        for m in problems:
+            print(f"{a.snapshots}:{b['line']}: step {b['step']}: {m}")
+        bad += bool(problems)
+    print(summary(blocks, bad))
+    sys.exit(1 if bad else 0)

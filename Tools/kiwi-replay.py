@@ -18,10 +18,10 @@ constraints in order, then the edit variables and their suggestions; then:
 Prints one line per disagreement and a summary; exits 1 on any disagreement, 2 when kiwisolver cannot be
 imported (pip install kiwisolver) or the file cannot be read.
 """
-import argparse
 import sys
 
-from churn_snapshot import REQUIRED, objective, read
+import churn_snapshot
+from churn_snapshot import REQUIRED, objective
 
 try:
     import kiwisolver as kiwi
@@ -56,28 +56,10 @@ def replay(block, tolerance):
     return problems
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    p.add_argument('snapshots')
-    p.add_argument('--tolerance', type=float, default=1e-8)
-    a = p.parse_args()
-    try:
-        blocks = read(a.snapshots)
-    except (OSError, ValueError) as e:
-        print(f'kiwi-replay: {e}', file=sys.stderr)
-        sys.exit(2)
-    bad = 0
-    compared = 0
-    for b in blocks:
-        problems = replay(b, a.tolerance)
-        compared += 0 if b['ambiguous'] else 1
-        for m in problems:
-            print(f"{a.snapshots}:{b['line']}: step {b['step']}: {m}")
-        bad += bool(problems)
-    print(f'kiwi {kiwi.__version__}: {len(blocks)} systems replayed, values compared on {compared}, '
-          f'{bad} disagree')
-    sys.exit(1 if bad else 0)
+def summary(blocks, bad):
+    compared = sum(not b['ambiguous'] for b in blocks)
+    return f'kiwi {kiwi.__version__}: {len(blocks)} systems replayed, values compared on {compared}, {bad} disagree'
 
 
 if __name__ == '__main__':
-    main()
+    churn_snapshot.main(__doc__, 'kiwi-replay', replay, summary)

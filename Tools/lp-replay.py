@@ -19,10 +19,10 @@ system. Values are not compared: where the optimum is not unique, HiGHS may repo
 Prints one line per disagreement and a summary; exits 1 on any, 2 when SciPy cannot be imported
 (pip install scipy) or the file cannot be read.
 """
-import argparse
 import sys
 
-from churn_snapshot import REQUIRED, objective, read
+import churn_snapshot
+from churn_snapshot import REQUIRED, objective
 
 try:
     import scipy
@@ -96,25 +96,9 @@ def check(block, tolerance):
     return problems
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    p.add_argument('snapshots')
-    p.add_argument('--tolerance', type=float, default=1e-8)
-    a = p.parse_args()
-    try:
-        blocks = read(a.snapshots)
-    except (OSError, ValueError) as e:
-        print(f'lp-replay: {e}', file=sys.stderr)
-        sys.exit(2)
-    bad = 0
-    for b in blocks:
-        problems = check(b, a.tolerance)
-        for m in problems:
-            print(f"{a.snapshots}:{b['line']}: step {b['step']}: {m}")
-        bad += bool(problems)
-    print(f'HiGHS (scipy {scipy.__version__}): {len(blocks)} systems checked, {bad} disagree')
-    sys.exit(1 if bad else 0)
+def summary(blocks, bad):
+    return f'HiGHS (scipy {scipy.__version__}): {len(blocks)} systems checked, {bad} disagree'
 
 
 if __name__ == '__main__':
-    main()
+    churn_snapshot.main(__doc__, 'lp-replay', check, summary)

@@ -145,20 +145,7 @@ extension SolverCore {
         }
         let record = commit(
             pending, tag: tag, strength: strength, required: required, op: op, constant: expressionConstant)
-        let slot = allocRow(basic: Row.noBasic)
-        reserveCells(slot, acc.count)
-        for i in acc.indices { addCell(slot, acc[i].sym, acc[i].coef) }
-        rows[Int(slot)].constant = accConstant
-        solveRow(slot, for: subject)
-        if kinds[Int(subject)] == .external {
-            // The expanded definition refers to no other definition, so it can go before all of
-            // them, including those that already refer to this variable.
-            defPos[Int(subject)] = nextFront
-            nextFront -= 1
-            order.append(subject)
-            orderNeedsSort = true
-            hasParam[Int(subject)] = acc.contains { kinds[Int($0.sym)] == .external && $0.sym != subject }
-        }
+        let slot = insertExpandedRow(solvedFor: subject)
         substitute(subject, from: slot)
         try optimize()
         pruneInfeasible()
@@ -198,6 +185,26 @@ extension SolverCore {
         }
         accCompact()
         return tag
+    }
+
+    /// The expanded accumulator as a new row solved for `subject`; returns the row. A variable's row is
+    /// a definition over non-basic symbols only, so it goes before every definition in the order,
+    /// including those that already refer to the variable. The caller substitutes it.
+    @inlinable
+    mutating func insertExpandedRow(solvedFor subject: SymbolID) -> Int32 {
+        let slot = allocRow(basic: Row.noBasic)
+        reserveCells(slot, acc.count)
+        for i in acc.indices { addCell(slot, acc[i].sym, acc[i].coef) }
+        rows[Int(slot)].constant = accConstant
+        solveRow(slot, for: subject)
+        if kinds[Int(subject)] == .external {
+            defPos[Int(subject)] = nextFront
+            nextFront -= 1
+            order.append(subject)
+            orderNeedsSort = true
+            hasParam[Int(subject)] = acc.contains { kinds[Int($0.sym)] == .external && $0.sym != subject }
+        }
+        return slot
     }
 
     /// Record a constraint as added and put its error symbols in the objective (kiwi does the latter

@@ -75,22 +75,10 @@ extension SolverCore {
         _ = commit(
             .rebuilt(slot), tag: tag, strength: record.strength, required: required, op: op,
             constant: expressionConstant)
-        let row = allocRow(basic: Row.noBasic)
-        reserveCells(row, acc.count)
-        for c in acc { addCell(row, c.sym, c.coef) }
-        rows[Int(row)].constant = accConstant
-        solveRow(row, for: subject)
-        if kinds[Int(subject)] == .external {
-            // Over non-basic symbols only: it can go before every definition (as in `addAccumulated`).
-            defPos[Int(subject)] = nextFront
-            nextFront -= 1
-            order.append(subject)
-            orderNeedsSort = true
-            hasParam[Int(subject)] = acc.contains { kinds[Int($0.sym)] == .external && $0.sym != subject }
-            substitute(subject, from: row)
-        } else {
-            substitute(subject, from: row, definitions: true)  // no definition may name it once basic
-        }
+        let row = insertExpandedRow(solvedFor: subject)
+        // A restricted symbol may be named by definitions already (unlike a new constraint's marker):
+        // none may name it once it is basic.
+        substitute(subject, from: row, definitions: kinds[Int(subject)] != .external)
         return true
     }
 
