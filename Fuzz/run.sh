@@ -3,7 +3,7 @@
 #   targets: scenario, experiment, system, churn, vfl, ib, log (default: all, one after another, each for --seconds
 #   or --runs). Crashes go to Fuzz/crashes/<target>/; turn each into a test.
 #   --no-asan: without the address sanitizer (-sanitize=fuzzer only, built in .build-fuzz-noasan): no
-#   memory checks, for targets whose checks are their own (churn: about twice the steps per second).
+#   memory checks, for targets whose checks are their own (churn: about four times the steps per second).
 # Needs clang's libFuzzer runtime, which swift.org's toolchains ship (swiftc -sanitize=fuzzer) on Linux
 # and macOS; Xcode's toolchain does not, so on a Mac install one from swift.org and select it
 # (`export TOOLCHAINS=swift`). The script checks first and says so.

@@ -270,10 +270,19 @@ extension SolverCore {
 
     // MARK: - Dual simplex
 
-    /// kiwi: dualOptimize — restore feasibility after edits changed row constants.
+    /// kiwi: dualOptimize — restore feasibility after edits changed row constants. kiwi takes the
+    /// leaving rows last queued first, which can cycle where ratios tie (the slacks of required
+    /// constraints cost nothing, so their ratios are all 0): a fuzzed churn pivoted seven rows round
+    /// and round for ever. Past `dualPivotLimit` pivots the rest is done by Bland's rule, which ends.
     @usableFromInline
     mutating func dualOptimize() throws(SolverError) {
+        var pivots = 0
+        let limit = dualPivotLimit
         while let leaving = infeasible.popLast() {
+            if pivots >= limit {
+                dualOptimizeByBlandsRule()
+                return
+            }
             let r = rowOf[Int(leaving)]
             guard r >= 0 else { continue }
             let c = rows[Int(r)].constant
@@ -285,6 +294,42 @@ extension SolverCore {
             // against 1e-12). Leave it slightly infeasible rather than fail (kiwi throws here).
             guard let entering = dualEntering(r) else { continue }
             pivot(r, entering: entering)
+            pivots += 1
+        }
+    }
+
+    /// Pivots after which `dualOptimize` suspects a cycle: four per row and 50 more. Restoring
+    /// feasibility after an edit takes a few; a pivot per row is already a large move.
+    @inlinable
+    var dualPivotLimit: Int { 50 + 4 * rows.count }
+
+    /// The dual simplex by Bland's rule: the infeasible simplex row with the lowest basic symbol
+    /// leaves, the lowest symbol among the tied ratios enters (`dualEntering`'s tie-break). With both
+    /// choices by lowest index no basis repeats, so it ends (Bland 1977, applied to the dual). Rows no
+    /// symbol can repair are left, as `dualOptimize` leaves them.
+    @usableFromInline
+    mutating func dualOptimizeByBlandsRule() {
+        infeasible.removeAll(keepingCapacity: true)
+        var unrepairable: Set<SymbolID> = []
+        while true {
+            var row: Int32 = -1
+            var lowest = SymbolID.max
+            for r in rows.indices {
+                let b = rows[r].basic
+                guard b >= 0, b < lowest, kinds[Int(b)] != .external, !isDefinition(Int32(r)) else { continue }
+                let c = rows[r].constant
+                if c < 0 && !nearZero(c) && !unrepairable.contains(b) {
+                    row = Int32(r)
+                    lowest = b
+                }
+            }
+            guard row >= 0 else { return }
+            guard let entering = dualEntering(row) else {
+                unrepairable.insert(lowest)
+                continue
+            }
+            pivot(row, entering: entering)
+            infeasible.removeAll(keepingCapacity: true)  // the scan above finds them
         }
     }
 
