@@ -30,17 +30,25 @@ extension ChurnSnapshot {
                 }
                 return v
             }
-            func index(_ i: Int) throws(ChurnSnapshotError) -> Int {
+            func count(_ i: Int) throws(ChurnSnapshotError) -> Int {
                 let v = try number(i)
-                guard v >= 0, v == v.rounded(), Int(v) < max(variableCount, 1) else {
-                    throw ChurnSnapshotError(line: n + 1, reason: "field \(i + 1) names no variable")
+                guard v >= 0, v <= 1e9, v == v.rounded() else {
+                    throw ChurnSnapshotError(line: n + 1, reason: "field \(i + 1) is not a count")
                 }
                 return Int(v)
             }
+            func index(_ i: Int) throws(ChurnSnapshotError) -> Int {
+                let v = try count(i)
+                guard v < variableCount else {
+                    throw ChurnSnapshotError(line: n + 1, reason: "field \(i + 1) names no variable")
+                }
+                return v
+            }
+            if !sawHeader && kind != "S" { throw ChurnSnapshotError(line: n + 1, reason: "the first item is not 'S'") }
             switch kind {
             case "S":
-                step = Int(try number(1))
-                variableCount = Int(try number(2))
+                step = try count(1)
+                variableCount = try count(2)
                 ambiguous = try number(3) != 0
                 sawHeader = true
             case "C":
@@ -51,12 +59,13 @@ extension ChurnSnapshot {
                 case ">=": op = .greaterOrEqual
                 default: throw ChurnSnapshotError(line: n + 1, reason: "no relation ==, <= or >=")
                 }
-                let count = Int(try number(4))
-                guard fields.count == 5 + 2 * count else {
-                    throw ChurnSnapshotError(line: n + 1, reason: "\(count) terms announced, \((fields.count - 5) / 2) given")
+                let announced = try count(4)
+                guard fields.count == 5 + 2 * announced else {
+                    let given = (fields.count - 5) / 2
+                    throw ChurnSnapshotError(line: n + 1, reason: "\(announced) terms announced, \(given) given")
                 }
                 var terms: [(variable: Int, coefficient: Double)] = []
-                for j in 0..<count { terms.append((try index(5 + 2 * j), try number(6 + 2 * j))) }
+                for j in 0..<announced { terms.append((try index(5 + 2 * j), try number(6 + 2 * j))) }
                 constraints.append(Row(terms: terms, constant: try number(3), op: op, strength: try number(2)))
             case "E":
                 edits.append((try index(1), try number(2), try number(3)))
@@ -65,7 +74,6 @@ extension ChurnSnapshot {
             default:
                 throw ChurnSnapshotError(line: n + 1, reason: "unknown item '\(kind)'")
             }
-            if !sawHeader { throw ChurnSnapshotError(line: n + 1, reason: "the first item is not 'S'") }
         }
         if !sawHeader { throw ChurnSnapshotError(line: 1, reason: "no 'S' item") }
     }

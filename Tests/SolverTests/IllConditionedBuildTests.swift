@@ -90,5 +90,11 @@ import Testing
         #expect(throws: ChurnSnapshotError(line: 1, reason: "the first item is not 'S'")) {
             try ChurnSnapshot(text: "C == 1.0 3.0 1 0 1.0\n")
         }
+        #expect(throws: ChurnSnapshotError(line: 2, reason: "field 5 is not a count")) {
+            try ChurnSnapshot(text: "S 0 2 0\nC == 1.0 3.0 1e300 0 1.0\n")
+        }
+        #expect(throws: ChurnSnapshotError(line: 2, reason: "field 2 names no variable")) {
+            try ChurnSnapshot(text: "S 0 2 0\nE 2 1.0 3.0\n")
+        }
     }
 }
