@@ -87,7 +87,7 @@ extension SolverCore {
                 if measured >= drift { continue }
             }
             adoptTableau(of: fresh)
-            (pivotGrowth, removedSinceRebuild) = (0, false)
+            pivotGrowth = 0
             for (k, m) in markers { editInfos[k].marker = m }
             if drift == .infinity { driftAfterRebuild = coefficientDrift() }
             refinementDue = true

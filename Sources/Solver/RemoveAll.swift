@@ -46,7 +46,7 @@ extension SolverCore {
         (nextBack, nextFront) = (0, -1)
         maxStrength = 1
         programDirty = true
-        (refinementDue, removedSinceRebuild) = (true, false)
+        refinementDue = true
         program.removeAll()
         residuals.removeAll()
     }

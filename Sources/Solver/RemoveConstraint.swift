@@ -15,7 +15,6 @@ extension SolverCore {
         let tag = records[Int(slot)].tag
         let strength = records[Int(slot)].strength
         removeResidualEntry(slot: slot)
-        removedSinceRebuild = true
         freeRecord(slot)
         programDirty = true
         refinementDue = true  // removal rewrites definitions through rows of any scale

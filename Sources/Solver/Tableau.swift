@@ -123,9 +123,6 @@ struct SolverCore {
     /// Binary orders of magnitude of the pivots since the coefficients were last measured
     /// (`coefficientDrift`), the adds and removals since, and the drift a rebuild itself left.
     @usableFromInline var unprobedGrowth = 0
-    /// A constraint was removed since the tableau was built from scratch (or rebuilt): until then a
-    /// rebuild would replay the same adds and pivots, so there is nothing for a measurement to gain.
-    @usableFromInline var removedSinceRebuild = false
     @usableFromInline var editsSinceProbe = 0
     @usableFromInline var driftAfterRebuild = 0.0
     /// True in the solver a rebuild happens in (`Refactor.swift`): no records are made, no refusal is
