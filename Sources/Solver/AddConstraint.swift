@@ -110,7 +110,7 @@ extension SolverCore {
             for i in acc.indices { acc[i].coef = -acc[i].coef }
         }
         var subject = chooseSubject(tag)
-        if subject < 0 && accHoldsOnlyDummies() {
+        if subject < 0 && dropRoundingBesideDummies() {
             if !isRoundingZero(accConstant, scale: accMagnitude) {
                 if rebuilding { throw .internalError("a constraint present was refused while rebuilding") }
                 let conflicts = acc.compactMap { requiredOwner($0.sym) }
@@ -278,14 +278,6 @@ extension SolverCore {
     @inlinable
     func isRoundingZero(_ residual: Double, scale: Double) -> Bool {
         nearZero(residual) || abs(residual) <= 1e-9 * scale
-    }
-
-    /// Whether every symbol of the expanded accumulator is a dummy (kiwi: allDummies). By index, as the
-    /// other loops over `acc`: iterating the array retains and releases its buffer.
-    @inlinable
-    func accHoldsOnlyDummies() -> Bool {
-        for i in acc.indices where kinds[Int(acc[i].sym)] != .dummy { return false }
-        return true
     }
 
     /// kiwi: chooseSubject, on the expanded accumulator.

@@ -201,8 +201,7 @@ extension SolverCore {
         }
         // How much this pivot can magnify rounding: the new row's largest coefficient is the old
         // row's over the pivot element. Binary orders of magnitude past 8× add up (`Refactor.swift`).
-        pivotGrowth &+= Swift.max(0, Int(largest.exponent) - 3)
-        unprobedGrowth &+= Swift.max(0, Int(largest.exponent))
+        noteGrowth(largest)
         if largest >= 2 { refinementDue = true }
         rows[Int(r)].basic = entering
         rowOf[Int(entering)] = r
