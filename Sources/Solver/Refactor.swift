@@ -7,7 +7,7 @@
 // to 3) took the tableau's disagreement with its own constraints from 1e-14 of the magnitudes involved
 // to 2e-9 in 700 steps, pivots magnifying by 10 to 260 each. Production simplex codes rebuild their
 // factorization from the original data now and then, and so does this solver: every pivot adds the
-// binary orders of magnitude by which it can magnify rounding beyond 8× (`exchange`), and once they
+// binary orders of magnitude by which it can magnify rounding beyond 8× (`substitute`), and once they
 // pass 12 (4,096), or after more adds and removals than sixteen times the constraints present
 // (at least 512), the next operation boundary rebuilds every row from the constraints, in the order
 // they were added, with the edit variables at their suggestions. The error then starts again from

@@ -52,8 +52,8 @@ extension SolverCore {
                 // variable the removal frees, which nothing bounds.
                 setObj(m, 0)
             }
-            exchange(leave, entering: m)
-            substitute(m, from: leave, definitions: true)
+            let largest = exchange(leave, entering: m)
+            substitute(m, from: leave, definitions: true, largest: largest)
             freeRow(leave)
         }
         owner[Int(m)] = -1
