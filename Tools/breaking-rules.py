@@ -25,7 +25,7 @@ Tests/ConflictLogTests/HeldOut), first the rule `layoutlab log` applies is score
 logs it never saw), then everything above runs on the union of the corpus and DIR, each of DIR's
 repositories a group of its own, with each figure also given for the corpus's logs and DIR's apart.
 """
-import csv, json, os, subprocess, sys
+import json, os, sys
 from collections import Counter
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -50,32 +50,12 @@ EVIDENCE = ['named', 'stack_views', 'siblings', 'all']  # LogHierarchy.Evidence,
 BEAM, MAX_STEPS, MIN_GAIN = 12, 6, 2
 
 # ---- The logs ----------------------------------------------------------------------------------------
-def load(folder, source, prefix=''):
-    """Every log MANIFEST.tsv lists in `folder`, as `layoutlab log --format json` reads it; a log the reader
-    refuses is left out and named (its repository's group is then smaller)."""
-    rows = csv.DictReader(open(os.path.join(folder, 'MANIFEST.tsv')), delimiter='\t')
-    repo_of = {row['file']: row['repo'] for row in rows}
-    out_logs = []
-    for name in sorted(repo_of):
-        out = subprocess.run([lab, 'log', os.path.join(folder, name), '--format', 'json'],
-                             capture_output=True, text=True)
-        if out.returncode != 0:
-            print(f'{source} {name}: not read ({out.stderr.strip()}); left out')
-            continue
-        for c in json.loads(out.stdout)['conflicts']:
-            keys = [m['address'] or m['text'] for m in c['constraints']]
-            repo = repo_of[name]
-            out_logs.append(dict(
-                name=prefix + name[:4], source=source, group=f'{repo} {name}' if repo.startswith('unknown') else repo,
-                features=[m['features'] for m in c['constraints']],
-                broken=keys.index(c['apple_broke']) if c['apple_broke'] in keys else None,
-                lab=keys.index(c['lab_breaks']) if c['lab_breaks'] in keys else None,
-                lab_rule=c['lab_rule'], shapes=c['lab_rule']['shapes']))
-    return out_logs
+sys.path.insert(0, here)
+from conflict_logs import load  # noqa: E402
 
-logs = load(corpus, 'corpus')
+logs = load(corpus, 'corpus', lab)
 if heldout:
-    held = load(heldout, 'heldout', prefix='h')
+    held = load(heldout, 'heldout', lab, prefix='h')
     # The rule layoutlab applies (fitted on the corpus alone) on logs of projects it never saw.
     agree = sum(1 for l in held if l['lab'] is not None and l['lab'] == l['broken'])
     print(f'THE RULE LAYOUTLAB APPLIES, ON {len(held)} LOGS OF {len({l["group"] for l in held})} REPOSITORIES '

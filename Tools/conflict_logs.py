@@ -1,0 +1,30 @@
+"""Conflict logs as `layoutlab log --format json` reads them, for the breaking-rule tools.
+
+`load(folder, source, lab, prefix='')` reads every log MANIFEST.tsv lists in `folder` and returns one dict
+per conflict: name, source, group (the repository; a log of unknown repository is a group of its own),
+features (RuleStep.Feature values per listed constraint), broken (the index of Apple's choice, or None),
+lab (the index of the lab's pick), lab_rule, shapes. A log the reader refuses is left out and named.
+"""
+import csv, json, os, subprocess
+
+
+def load(folder, source, lab, prefix=''):
+    rows = csv.DictReader(open(os.path.join(folder, 'MANIFEST.tsv')), delimiter='\t')
+    repo_of = {row['file']: row['repo'] for row in rows}
+    out_logs = []
+    for name in sorted(repo_of):
+        out = subprocess.run([lab, 'log', os.path.join(folder, name), '--format', 'json'],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            print(f'{source} {name}: not read ({out.stderr.strip()}); left out')
+            continue
+        for c in json.loads(out.stdout)['conflicts']:
+            keys = [m['address'] or m['text'] for m in c['constraints']]
+            repo = repo_of[name]
+            out_logs.append(dict(
+                name=prefix + name[:4], source=source, group=f'{repo} {name}' if repo.startswith('unknown') else repo,
+                features=[m['features'] for m in c['constraints']],
+                broken=keys.index(c['apple_broke']) if c['apple_broke'] in keys else None,
+                lab=keys.index(c['lab_breaks']) if c['lab_breaks'] in keys else None,
+                lab_rule=c['lab_rule'], shapes=c['lab_rule']['shapes']))
+    return out_logs
