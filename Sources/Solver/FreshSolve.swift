@@ -17,8 +17,12 @@ public struct FreshSolveComparison {
     /// Σ strength × violation over the non-required constraints (edits included), here and fresh:
     /// both solvers minimise it, so the optima agree even where the values may not.
     public var objective: (incremental: Double, fresh: Double) = (0, 0)
-    /// Σ strength × the magnitude of the terms of those constraints, at the fresh values: the scale
-    /// of the objective's rounding (a violation of 1e-12 at a strength of 1e6 is 1e-6 of objective).
+    /// Σ strength × the magnitude of those constraints, with each variable at the largest magnitude
+    /// of any value of the fresh solve: the scale of the objective's rounding (a violation of 1e-12 at
+    /// a strength of 1e6 is 1e-6 of objective). A variable's rounding comes from the values it was
+    /// computed from, not from its own: an edit suggested at 0 whose variable came out 2.8e-14, with
+    /// values of 100 around it, cost 3.5e-8 at a strength of 1.2e6, and its own magnitude, 0, set no
+    /// scale.
     public var objectiveScale: Double = 0
     /// Variables either solve leaves ambiguous (not compared: another optimum gives them other values).
     /// Each solver names the variables that move along a free direction at its own optimal vertex,
@@ -118,21 +122,24 @@ extension SolverCore {
     }
 
     /// Σ strength × violation of the live non-required constraints (edits at their suggestions), with
-    /// each variable-list entry's value from `value`, and Σ strength × the magnitude of their terms.
+    /// each variable-list entry's value from `value`, and the scale of its rounding (`objectiveScale`).
     func objectiveValue(_ value: (Int) -> Double) -> (total: Double, scale: Double) {
         var variableOf: [SymbolID: Int] = [:]
         for i in varSyms.indices { variableOf[varSyms[i]] = i }
+        var largestValue = 0.0
+        for i in varSyms.indices { largestValue = Swift.max(largestValue, abs(value(i))) }
         var editConstant: [SymbolID: Double] = [:]
         for e in editInfos { editConstant[e.marker] = e.constant }
         var total = 0.0
         var scale = 0.0
         for slot in records.indices where records[slot].live && records[slot].strength < Strength.required {
             guard let (terms, constant) = content(of: Int32(slot)) else { continue }
-            var e = constant - (editConstant[records[slot].tag.marker] ?? 0)
-            var magnitude = abs(e)
+            let suggestion = editConstant[records[slot].tag.marker] ?? 0
+            var e = constant - suggestion
+            var magnitude = abs(constant) + abs(suggestion)
             for (s, c) in terms {
                 e += c * value(variableOf[s]!)
-                magnitude += abs(c * value(variableOf[s]!))
+                magnitude += abs(c) * largestValue
             }
             scale += records[slot].strength * magnitude
             let violation: Double
