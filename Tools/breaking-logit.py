@@ -18,21 +18,9 @@ from scipy.optimize import minimize
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
-from conflict_logs import load  # noqa: E402
+from conflict_logs import arguments, load  # noqa: E402
 
-argv = sys.argv[1:]
-heldout = None
-if '--heldout' in argv:
-    at = argv.index('--heldout')
-    heldout = argv[at + 1]
-    del argv[at:at + 2]
-corpus = argv[0] if argv else os.environ.get('LAYOUTLAB_LOG_CORPUS') or os.path.join(here, '..', '..', 'shared', 'corpus', 'logs')
-lab = os.environ.get('LAYOUTLAB') or os.path.join(here, '..', '.build', 'debug', 'layoutlab')
-if not os.path.isdir(corpus):
-    sys.exit(f'no corpus at {corpus}')
-if not os.access(lab, os.X_OK):
-    sys.exit(f'no layoutlab at {lab}: run swift build first')
-
+corpus, heldout, lab, _ = arguments(sys.argv[1:], here)
 logs = load(corpus, 'corpus', lab) + (load(heldout, 'heldout', lab, prefix='h') if heldout else [])
 logs = [l for l in logs if l['broken'] is not None]
 FEATURES = ['bookkeeping', 'constant', 'equality', 'in_conflict', 'leading_pin', 'ratio', 'spacing', 'unary_size',

@@ -29,20 +29,11 @@ import json, os, sys
 from collections import Counter
 
 here = os.path.dirname(os.path.abspath(__file__))
-argv = sys.argv[1:]
-heldout = None
-if '--heldout' in argv:
-    at = argv.index('--heldout')
-    heldout = argv[at + 1]
-    del argv[at:at + 2]
-args = [a for a in argv if not a.startswith('--')]
-check = '--check' in argv
-corpus = args[0] if args else os.environ.get('LAYOUTLAB_LOG_CORPUS') or os.path.join(here, '..', '..', 'shared', 'corpus', 'logs')
-lab = os.environ.get('LAYOUTLAB') or os.path.join(here, '..', '.build', 'debug', 'layoutlab')
-if not os.path.isdir(corpus):
-    sys.exit(f'no corpus at {corpus}')
-if not os.access(lab, os.X_OK):
-    sys.exit(f'no layoutlab at {lab}: run swift build first')
+sys.path.insert(0, here)
+from conflict_logs import arguments, load  # noqa: E402
+
+corpus, heldout, lab, flags = arguments(sys.argv[1:], here)
+check = '--check' in flags
 
 EVIDENCE = ['named', 'stack_views', 'siblings', 'all']  # LogHierarchy.Evidence, least heuristic first
 # The search: a beam of 12 sequences, at most 6 steps, and a step goes in only if it names Apple's
@@ -50,9 +41,6 @@ EVIDENCE = ['named', 'stack_views', 'siblings', 'all']  # LogHierarchy.Evidence,
 BEAM, MAX_STEPS, MIN_GAIN = 12, 6, 2
 
 # ---- The logs ----------------------------------------------------------------------------------------
-sys.path.insert(0, here)
-from conflict_logs import load  # noqa: E402
-
 logs = load(corpus, 'corpus', lab)
 if heldout:
     held = load(heldout, 'heldout', lab, prefix='h')

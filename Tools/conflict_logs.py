@@ -5,7 +5,7 @@ per conflict: name, source, group (the repository; a log of unknown repository i
 features (RuleStep.Feature values per listed constraint), broken (the index of Apple's choice, or None),
 lab (the index of the lab's pick), lab_rule, shapes. A log the reader refuses is left out and named.
 """
-import csv, json, os, subprocess
+import csv, json, os, subprocess, sys
 
 
 def load(folder, source, lab, prefix=''):
@@ -28,3 +28,25 @@ def load(folder, source, lab, prefix=''):
                 lab=keys.index(c['lab_breaks']) if c['lab_breaks'] in keys else None,
                 lab_rule=c['lab_rule'], shapes=c['lab_rule']['shapes']))
     return out_logs
+
+
+def arguments(argv, here):
+    """[CORPUS] [--heldout DIR] [--FLAG…] as both tools take them: (corpus, heldout or None, layoutlab's
+    path, the set of other flags). CORPUS defaults to $LAYOUTLAB_LOG_CORPUS, else ../shared/corpus/logs beside
+    the repository; layoutlab to $LAYOUTLAB, else .build/debug/layoutlab. Exits with the reason when either
+    is missing."""
+    argv = list(argv)
+    heldout = None
+    if '--heldout' in argv:
+        at = argv.index('--heldout')
+        heldout = argv[at + 1]
+        del argv[at:at + 2]
+    args = [a for a in argv if not a.startswith('--')]
+    corpus = args[0] if args else os.environ.get('LAYOUTLAB_LOG_CORPUS') or \
+        os.path.join(here, '..', '..', 'shared', 'corpus', 'logs')
+    lab = os.environ.get('LAYOUTLAB') or os.path.join(here, '..', '.build', 'debug', 'layoutlab')
+    if not os.path.isdir(corpus):
+        sys.exit(f'no corpus at {corpus}')
+    if not os.access(lab, os.X_OK):
+        sys.exit(f'no layoutlab at {lab}: run swift build first')
+    return corpus, heldout, lab, {a for a in argv if a.startswith('--')}

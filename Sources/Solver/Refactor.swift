@@ -66,34 +66,37 @@ extension SolverCore {
     /// rebuild is adopted only when it measures better (`refactor(unlessNoBetterThan:)`).
     @usableFromInline static let driftLimit = 1e-14
 
-    /// Rebuilds the tableau from the live constraints (see above): at the basis it stands on, pivoting
-    /// for size (`BasisRebuild.swift`), or where that fails, by replaying the adds in order. When
-    /// rounding makes the rebuild refuse one of them (the constraints present were accepted together,
-    /// so only rounding can), or the rebuilt coefficients drift no less than `drift` (a build from
-    /// scratch can pivot on small elements too: a churn's rebuild measured 2e-10 where the tableau it
-    /// replaced had 7e-14), the tableau is left as it was and the result is false.
+    /// Rebuilds the tableau from the live constraints (see above) both ways: at the basis it stands on,
+    /// pivoting for size (`BasisRebuild.swift`), and by replaying the adds in order; the one whose
+    /// coefficients measure closer to the constraints is adopted. Neither is always better: the
+    /// ordered replay repeats kiwi's pivots on small elements (a churn's fresh build), and a basis a
+    /// removal chose can be ill-conditioned however it is factored (a fuzzed churn's rebuild at its
+    /// basis left a coefficient 2.9e-10 of its terms off, which the next removal grew past 1e-9; the
+    /// ordered replay held it to 1e-14). When rounding makes a rebuild refuse a constraint (the
+    /// constraints present were accepted together, so only rounding can), that rebuild is passed over;
+    /// when neither is left, or the better drifts no less than `drift`, the tableau is left as it was
+    /// and the result is false.
     @usableFromInline @inline(never) @discardableResult
     mutating func refactor(unlessNoBetterThan drift: Double = .infinity) -> Bool {
         editsSinceRefactor = 0
         pivotGrowth = 0
         (unprobedGrowth, editsSinceProbe) = (0, 0)
+        var best: (core: SolverCore, markers: [(edit: Int, marker: SymbolID)], drift: Double)?
         for atBasis in [true, false] {
-            guard let (built, markers) = rebuilt(atBasis: atBasis) else { continue }
-            var fresh = built
-            if drift < .infinity {
-                // Measured before it is adopted (the rebuild keeps its own residual program, with its tags).
-                let measured = fresh.coefficientDrift()
-                driftAfterRebuild = measured
-                if measured >= drift { continue }
-            }
-            adoptTableau(of: fresh)
-            pivotGrowth = 0
-            for (k, m) in markers { editInfos[k].marker = m }
-            if drift == .infinity { driftAfterRebuild = coefficientDrift() }
-            refinementDue = true
-            return true
+            guard let (candidate, markers) = rebuilt(atBasis: atBasis) else { continue }
+            var built = candidate
+            // Measured before it is adopted (the rebuild keeps its own residual program, with its tags).
+            let measured = built.coefficientDrift()
+            if measured < (best?.drift ?? .infinity) { best = (built, markers, measured) }
         }
-        return false
+        guard let best else { return false }
+        driftAfterRebuild = best.drift
+        guard best.drift < drift else { return false }
+        adoptTableau(of: best.core)
+        pivotGrowth = 0
+        for (k, m) in best.markers { editInfos[k].marker = m }
+        refinementDue = true
+        return true
     }
 
     /// A tableau of the live constraints built anew, with the edit variables at their suggestions,

@@ -45,13 +45,7 @@ extension SolverCore {
             if r < 0 {
                 if kinds[Int(s)] != .dummy { magnitude[s, default: 0] += weight }
             } else if kinds[Int(s)] == .external {
-                if markC[Int(s)] == stampC {
-                    scratchCoef[Int(s)] += weight
-                } else {
-                    markC[Int(s)] = stampC
-                    scratchCoef[Int(s)] = weight
-                    expandPush(s)
-                }
+                queueDefinition(s, weight)
             } else {
                 for k in 0..<cellCount(r) where kinds[Int(cellAt(r, k).sym)] != .dummy {
                     magnitude[cellAt(r, k).sym, default: 0] += weight * abs(cellAt(r, k).coef)

@@ -503,19 +503,25 @@ extension SolverCore {
         if r < 0 {
             accAdd(s, c)
         } else if kinds[Int(s)] == .external {
-            if markC[Int(s)] == stampC {
-                scratchCoef[Int(s)] += c
-            } else {
-                markC[Int(s)] = stampC
-                scratchCoef[Int(s)] = c
-                expandPush(s)
-            }
+            queueDefinition(s, c)
         } else {
             accConstant += c * rows[Int(r)].constant
             for k in 0..<cellCount(r) {
                 let cell = cellAt(r, k)
                 accAdd(cell.sym, c * cell.coef)
             }
+        }
+    }
+
+    /// Adds `c` to basic variable `s`'s share of the expansion, queueing its definition the first time.
+    @inlinable @inline(__always)
+    mutating func queueDefinition(_ s: SymbolID, _ c: Double) {
+        if markC[Int(s)] == stampC {
+            scratchCoef[Int(s)] += c
+        } else {
+            markC[Int(s)] = stampC
+            scratchCoef[Int(s)] = c
+            expandPush(s)
         }
     }
 
