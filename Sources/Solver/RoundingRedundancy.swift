@@ -29,7 +29,7 @@ extension SolverCore {
             guard abs(acc[i].coef) <= 1e-9 * (magnitude[acc[i].sym] ?? 0) else { return false }
         }
         for i in acc.indices where kinds[Int(acc[i].sym)] != .dummy { acc[i].coef = 0 }
-        accCompactZeros()
+        accCompact()  // only those: the expansion's own compaction left every other cell above nearZero
         return true
     }
 
@@ -60,21 +60,5 @@ extension SolverCore {
             for k in 0..<cellCount(r) { add(cellAt(r, k).sym, weight * abs(cellAt(r, k).coef)) }
         }
         return magnitude
-    }
-
-    /// Removes the accumulator's cells whose coefficient is exactly 0.
-    mutating func accCompactZeros() {
-        var j = 0
-        for i in acc.indices {
-            let c = acc[i]
-            if c.coef == 0 {
-                markA[Int(c.sym)] = stampA &- 1
-            } else {
-                acc[j] = c
-                idxA[Int(c.sym)] = Int32(j)
-                j += 1
-            }
-        }
-        acc.removeLast(acc.count - j)
     }
 }
