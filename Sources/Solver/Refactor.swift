@@ -9,9 +9,9 @@
 // factorization from the original data now and then, and so does this solver: every pivot adds the
 // binary orders of magnitude by which it can magnify rounding beyond 8× (`substitute`), and once they
 // pass 12 (4,096), or after more adds and removals than sixteen times the constraints present
-// (at least 512), the next operation boundary rebuilds every row from the constraints, in the order
-// they were added, with the edit variables at their suggestions. The error then starts again from
-// one rounding. Layouts pivot on coefficients of 1 and simple multipliers and rarely get there; the
+// (at least 512), the next operation boundary rebuilds every row from the constraints, with the edit
+// variables at their suggestions (at the basis and in the order they were added: `refactor`). The
+// error then starts again from one rounding. Layouts pivot on coefficients of 1 and simple multipliers and rarely get there; the
 // churn above stayed under 5e-13.
 //
 // Handles, variables and their symbols stay as they are: only the restricted symbols (markers,
