@@ -11,8 +11,8 @@
 // pass 12 (4,096), or after more adds and removals than sixteen times the constraints present
 // (at least 512), the next operation boundary rebuilds every row from the constraints, with the edit
 // variables at their suggestions (at the basis and in the order they were added: `refactor`). The
-// error then starts again from one rounding. Layouts pivot on coefficients of 1 and simple multipliers and rarely get there; the
-// churn above stayed under 5e-13.
+// error then starts again from one rounding. Layouts pivot on coefficients of 1 and simple
+// multipliers and rarely get there; the churn above stayed under 5e-13.
 //
 // Handles, variables and their symbols stay as they are: only the restricted symbols (markers,
 // errors) are made anew.
@@ -68,12 +68,13 @@ extension SolverCore {
 
     /// Rebuilds the tableau from the live constraints (see above) both ways: at the basis it stands on,
     /// pivoting for size (`BasisRebuild.swift`), and by replaying the adds in order; the one whose
-    /// coefficients measure closer to the constraints is adopted. Neither is always better: the
-    /// ordered replay repeats kiwi's pivots on small elements (a churn's fresh build), and a basis a
-    /// removal chose can be ill-conditioned however it is factored (a fuzzed churn's rebuild at its
-    /// basis left a coefficient 2.9e-10 of its terms off, which the next removal grew past 1e-9; the
-    /// ordered replay held it to 1e-14). When rounding makes a rebuild refuse a constraint (the
-    /// constraints present were accepted together, so only rounding can), that rebuild is passed over;
+    /// coefficients measure closer to the constraints is adopted. Neither is always better: the ordered
+    /// replay repeats kiwi's pivots on small elements (a churn's fresh build), and a basis a removal
+    /// chose can be ill-conditioned however it is factored (a fuzzed churn's rebuild at its basis left
+    /// a coefficient 2.9e-10 of its terms off, which the next removal grew past 1e-9; the ordered
+    /// replay held it to 1e-14). Both are made even when the first measures clean: skipping the second
+    /// changed no every-step sweep's rate beyond its noise. When rounding makes a rebuild refuse a
+    /// constraint (the constraints present were accepted together, so only rounding can), it is passed over;
     /// when neither is left, or the better drifts no less than `drift`, the tableau is left as it was
     /// and the result is false.
     @usableFromInline @inline(never) @discardableResult
