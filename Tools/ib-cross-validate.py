@@ -213,7 +213,7 @@ def main():
 
 # Values the code still fits by hand, not through FittedValues (docs/interface-builder.md lists them).
 HAND_FITTED = '''hand:AppKit title baselines below the ascender (AppKitControls.baselineOffset)\tbezeled fields 2 (3 large); pop-ups 2 before Big Sur, 1 after, 10 large, 3 small; push buttons 6 (10 large, 5 small); checkboxes and radio buttons 1 (2.5 large); inline buttons 2; date pickers 1\tTools/ib-corpus-facts.py baselines on ../shared/corpus/ib (the pairs of kinds tied by baseline constraints); the small sizes from quicksilver__Quicksilver__Quicksilver__Nibs__QSAppearancePrefPane.xib
-hand:notch by Xcode version (DesignDevice.insets, rule notch-by-xcode)\tretina6_1 44 before toolsVersion 17506, 48 from it; retina5_9 50 from 22505\tTools/ib-corpus-facts.py safe-area on ../shared/corpus/ib
+hand:notch by Xcode version (DesignDevice.insets, rule notch-by-xcode)\tretina6_1 and retina5_9 44 before toolsVersion 22505, 48 and 50 from it\tTools/ib-corpus-facts.py safe-area on ../shared/corpus/ib and ../shared/corpus/ib-more
 hand:root margins (SceneBuilder.build)\t16 for a root at most 375 wide, 20 otherwise (UIKit's 414-point margin rule on the root's own width)\troots of 240.5 (an iPad child view controller), 400 and 427.5 points in ../shared/corpus/ib
 '''
 

@@ -18,11 +18,16 @@ enum DesignDevice {
 
     /// The canvas's safe area for the device (status bar included on home-button devices). The notch
     /// inset of IB's canvases followed the iOS version Xcode simulated, so it depends on the document's
-    /// `toolsVersion` (*fitted* on `../shared/corpus/ib` by `Tools/ib-corpus-facts.py safe-area`):
-    /// the 6.1-inch `retina6_1` canvas gives 44 before toolsVersion 17506 (iOS 13's iPhone 11)
-    /// and 48 from it (iOS 14); the 5.8-inch `retina5_9` gives 44, and 50 from toolsVersion 22505 (iOS
-    /// 16 SDK). Landscape sides follow the same numbers.
+    /// `toolsVersion` (*fitted* on `../shared/corpus/ib` and `ib-more` by `Tools/ib-corpus-facts.py
+    /// safe-area`): the 6.1-inch `retina6_1` and the 5.8-inch `retina5_9` canvases keep iOS 13's 44
+    /// through Xcode 13 (toolsVersion 20037 is the last observed; `retina6_1` documents of Xcode 12
+    /// store 44 although iOS 14 devices give 48) and take the device's later inset (48, 50) from
+    /// Xcode 14 (toolsVersion 21000; 21507 is the first observed). One boundary for both canvases.
+    /// Landscape sides follow the same numbers.
     /// Without the fitted rule (`FittedRule.notchByXcode` off) every canvas uses its preset's inset.
+    /// The first toolsVersion whose notched canvases store the later insets (see `insets`).
+    static let newNotchInsets = 21000.0
+
     static func insets(
         preset: DevicePreset, deviceID: String?, orientation: Orientation, toolsVersion: Double,
         byXcode: Bool = true
@@ -31,8 +36,8 @@ enum DesignDevice {
         guard byXcode else { return insets }
         let notch: Double? =
             switch deviceID {
-            case "retina6_1": toolsVersion >= 17506 ? 48 : 44
-            case "retina5_9": toolsVersion >= 22505 ? 50 : 44
+            case "retina6_1": toolsVersion >= newNotchInsets ? 48 : 44
+            case "retina5_9": toolsVersion >= newNotchInsets ? 50 : 44
             default: nil
             }
         if let notch {

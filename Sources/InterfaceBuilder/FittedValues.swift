@@ -79,6 +79,8 @@ public struct FittedValuesError: Error, CustomStringConvertible {
 public enum FittedRule: String, CaseIterable, Hashable, Sendable {
     /// Notched canvases' top inset by the Xcode version that saved the document.
     case notchByXcode = "notch-by-xcode"
+    /// Home-button canvases without their inferred status bar, by the Xcode that saved the document.
+    case statusBarByXcode = "status-bar-by-xcode"
     /// A child view controller narrower than the screen is drawn without bars.
     case childWithoutBars = "child-without-bars"
     /// iOS 13 sheets: a presented root 10 points shorter than the screen below its status bar ends at

@@ -6,6 +6,8 @@ import LabXML
 /// containers and segues that lead to it, unless the scene sets its simulated metrics itself.
 struct SimulatedBars: Hashable, Sendable {
     var statusBar = true
+    /// The scene sets its status bar itself (`simulatedStatusBarMetrics`), not left "Inferred".
+    var statusBarSet = false
     var navigationBar = false
     /// `prefersLargeTitles` on the navigation bar: 52 points more on iPhones.
     var largeTitles = false
@@ -28,6 +30,7 @@ struct SimulatedBars: Hashable, Sendable {
         let simulated = (vc?.children ?? []) + root.children
         if let status = simulated.first(where: { $0["key"] == "simulatedStatusBarMetrics" }) {
             out.statusBar = status.name != "nil" && status["statusBarStyle"] != "hidden"
+            out.statusBarSet = true
         }
         if let top = simulated.first(where: { $0["key"] == "simulatedTopBarMetrics" }) {
             out.navigationBar = top.name.contains("Navigation")
@@ -146,7 +149,9 @@ struct SimulatedScreen {
         // landscape). A freeform scene keeps only the status bar, as tall as the device's.
         let status = hasNotch ? insets.top : (pad ? max(20, insets.top) : 20)
         let notched = hasNotch && !bars.freeform
-        statusBar = notched ? 0 : (bars.statusBar && (pad || !landscape || hasNotch) ? status : 0)
+        let drawn =
+            bars.statusBar && (hasNotch || bars.statusBarSet || !Self.inferredWithoutStatusBar(toolsVersion, fitted))
+        statusBar = notched ? 0 : (drawn && (pad || !landscape || hasNotch) ? status : 0)
         if !notched { insets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) }
         device = insets
         let compact = !pad && landscape
@@ -164,6 +169,15 @@ struct SimulatedScreen {
             ? (toolsVersion >= 14000 ? barMetrics.toolbar.pad : barMetrics.toolbar.phone)
             : (compact ? barMetrics.toolbar.phoneCompactHeight : barMetrics.toolbar.phone)
         bottomBars = (bars.tabBar ? tab : 0) + (bars.toolbar && !bars.tabBar ? tool : 0)
+    }
+
+    /// Whether Xcode left out a home-button canvas's "Inferred" status bar (*fitted*,
+    /// `FittedRule.statusBarByXcode`): documents saved from Xcode 11 (toolsVersion 15000) up to
+    /// toolsVersion 21701 store their roots' safe areas, and what hangs from them, without the
+    /// status bar's 20 points; earlier and later ones with it (`Tools/ib-corpus-facts.py safe-area`
+    /// on both folders).
+    static func inferredWithoutStatusBar(_ toolsVersion: Double, _ fitted: FittedValues) -> Bool {
+        fitted.isOn(.statusBarByXcode) && toolsVersion >= 15000 && toolsVersion < 21701
     }
 
     /// Where a root stored at `frame` sits on the screen. IB stores a root laid out between opaque bars

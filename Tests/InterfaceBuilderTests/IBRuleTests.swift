@@ -72,8 +72,8 @@ struct IBRuleTests {
 
     /// A notched canvas's top inset follows the iOS version the saving Xcode simulated.
     @Test(arguments: [
-        ("retina6_1", "16097", 44.0), ("retina6_1", "17506", 48.0), ("retina5_9", "21701", 44.0),
-        ("retina5_9", "22505", 50.0), ("retina6_12", "19162", 47.0),
+        ("retina6_1", "16097", 44.0), ("retina6_1", "20037", 44.0), ("retina6_1", "21507", 48.0),
+        ("retina5_9", "20037", 44.0), ("retina5_9", "22505", 50.0), ("retina6_12", "19162", 47.0),
     ])
     func notchByXcodeVersion(device: String, toolsVersion: String, top: Double) throws {
         let text = """
@@ -90,6 +90,28 @@ struct IBRuleTests {
             text: text.replacingOccurrences(
                 of: "width=\"414\" height=\"896\"",
                 with: Self.screen(device)), file: "n.storyboard")
+        #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
+    }
+
+    /// Home-button canvases of Xcode 11 up to toolsVersion 21701 leave out the "Inferred" status bar;
+    /// a scene that sets its status bar keeps it.
+    @Test(arguments: [
+        ("14113", "", 20.0), ("16096", "", 0.0), ("21507", "", 0.0), ("21701", "", 20.0),
+        ("16096", #"<simulatedStatusBarMetrics key="simulatedStatusBarMetrics" statusBarStyle="lightContent"/>"#, 20.0),
+    ])
+    func statusBarByXcodeVersion(toolsVersion: String, metrics: String, top: Double) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <scenes><scene sceneID="s"><objects><viewController id="vc" sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="r"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                        <viewLayoutGuide key="safeArea" id="g"/></view>
+                    \(metrics)
+                </viewController></objects></scene></scenes>
+            </document>
+            """
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "s.storyboard")
         #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
     }
 
