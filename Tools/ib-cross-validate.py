@@ -26,7 +26,7 @@ import collections, csv, json, os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-RULES = ['notch-by-xcode', 'child-without-bars', 'sheets', 'root-between-bars', 'cell-margins-by-screen']
+RULES = ['notch-by-xcode', 'status-bar-by-xcode', 'child-without-bars', 'sheets', 'root-between-bars', 'cell-margins-by-screen']
 STATUSES = ['agree', 'disagree', 'ambiguous']
 
 
