@@ -40,6 +40,8 @@ public enum BreakingRule {
         public var constant: Double
         /// Part of a set of the list that cannot hold (the backend's conflicting sets always are).
         public var inConflict: Bool
+        /// Another member ties the same anchors and asks less of the deeper item (`markingAsksMore`).
+        public var asksMore = false
 
         public init(
             isProtected: Bool, ownerDepth: Int = 0, firstItemDepth: Int = 0, secondItemDepth: Int = -1,

@@ -23,6 +23,9 @@ public struct RuleStep: Hashable, Sendable, CustomStringConvertible {
         case ratio
         /// The constant's magnitude.
         case constant
+        /// 1 when another member ties the same anchors and asks less of the deeper item
+        /// (`BreakingRule.markingAsksMore`).
+        case asksMore = "asks_more"
         /// 1 for the constraint listed last: the one the engine was adding when it failed, where the
         /// engine lists the row's other members first (a container adds a cell's encapsulated size
         /// last, and the logs list it last).
@@ -43,6 +46,7 @@ public struct RuleStep: Hashable, Sendable, CustomStringConvertible {
             case .equality: c.isEquality ? 1 : 0
             case .ratio: c.multiplier != 1 ? 1 : 0
             case .constant: abs(c.constant)
+            case .asksMore: c.asksMore ? 1 : 0
             case .listedLast: index == count - 1 ? 1 : 0
             case .inConflict: c.inConflict ? 1 : 0
             }

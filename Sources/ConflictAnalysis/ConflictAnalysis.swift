@@ -78,17 +78,18 @@ public struct ConflictAnalysis: Sendable {
         appleBroke = log.brokenIndex
         hierarchy = LogHierarchy(system, log.constraints)
         let conflicting = Set(minimal.joined())
+        let demands = log.constraints.indices.map {
+            Self.demand(log.constraints[$0], system.memberItems[$0], margin: system.margin)
+        }
         let candidatesUnder = Dictionary(
             uniqueKeysWithValues: LogHierarchy.Evidence.allCases.map { evidence in
                 let h = LogHierarchy(system, log.constraints, evidence: evidence)
-                return (
-                    evidence,
-                    log.constraints.indices.map { k in
-                        Self.candidate(
-                            log.constraints[k], system.memberItems[k], h,
-                            inConflict: conflicting.isEmpty || conflicting.contains(k))
-                    }
-                )
+                let each = log.constraints.indices.map { k in
+                    Self.candidate(
+                        log.constraints[k], system.memberItems[k], h,
+                        inConflict: conflicting.isEmpty || conflicting.contains(k))
+                }
+                return (evidence, BreakingRule.markingAsksMore(each, demands: demands))
             })
         candidates = candidatesUnder[Self.ruleEvidence]!
         ruleFeatures = Self.features(candidatesUnder)
@@ -120,6 +121,32 @@ public struct ConflictAnalysis: Sendable {
             isEquality: c.relation == "==", multiplier: c.multiplier, constant: c.constant, inConflict: inConflict)
     }
 
+    /// What a logged constraint asks of its items' anchors, for `BreakingRule.markingAsksMore`. A margin
+    /// anchor is its edge inset by the log's assumed margin (`trailingMargin` is `trailing − 8`), so an
+    /// inset to the edge and one to the margin tie the same anchors.
+    static func demand(_ c: LoggedConstraint, _ items: LogSystem.Items, margin: Double) -> BreakingRule.Demand? {
+        guard (c.second == nil) == (items.second == nil) else { return nil }
+        func edge(_ attribute: String) -> (String, Double)? {
+            guard attribute.hasSuffix("Margin") else { return (attribute, 0) }
+            let base = String(attribute.dropLast("Margin".count))
+            switch base {
+            case "leading", "left", "top": return (base, margin)
+            case "trailing", "right", "bottom": return (base, -margin)
+            default: return nil
+            }
+        }
+        guard let (a1, o1) = edge(c.firstAttribute) else { return nil }
+        var a2: String?
+        var o2 = 0.0
+        if let second = c.secondAttribute {
+            guard let e = edge(second) else { return nil }
+            (a2, o2) = (e.0, e.1)
+        }
+        return BreakingRule.Demand(
+            first: items.first, firstAttribute: a1, second: items.second, secondAttribute: a2,
+            relation: c.relation, multiplier: c.multiplier, constant: c.constant + c.multiplier * o2 - o1)
+    }
+
     /// How much of the evidence for a hierarchy (`LogHierarchy.Evidence`) the breaking rule reads:
     /// chosen with its steps by `Tools/breaking-rules.py`.
     public static let ruleEvidence: LogHierarchy.Evidence = .all
@@ -129,7 +156,9 @@ public struct ConflictAnalysis: Sendable {
     /// `Tools/breaking-rules.py` fits the rule on (`layoutlab log --format json`, "features").
     public var ruleFeatures: [[(name: String, value: Double)]]
 
-    static let hierarchyFeatures: Set<RuleStep.Feature> = [.ownerDepth, .firstItemDepth, .secondItemDepth]
+    static let hierarchyFeatures: Set<RuleStep.Feature> = [
+        .ownerDepth, .firstItemDepth, .secondItemDepth, .asksMore,
+    ]
 
     static func features(
         _ under: [LogHierarchy.Evidence: [BreakingRule.Candidate]]

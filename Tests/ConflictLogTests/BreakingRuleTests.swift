@@ -116,6 +116,42 @@ struct BreakingRuleTests {
         #expect(BreakingRule.choose(Array(level.prefix(1)) + [level[2]]) == 1)
     }
 
+    /// Of two constraints on the same anchors, the one asking more of the deeper item is marked: as that
+    /// item reads the constant (either way round), a larger size, an inset to the margin over one to
+    /// the edge (a margin of 8), a `>=` that asks more than an `==`; a `<=` asks for no more.
+    @Test func whichAsksMoreOnTheSameAnchors() throws {
+        func marks(_ list: String) throws -> [Bool] {
+            let text = "Unable to simultaneously satisfy constraints.\n(\n\(list)\n)\n"
+            let analysis = try ConflictAnalysis(try #require(ConflictLogReader.read(text).logs.first))
+            return analysis.candidates.map(\.asksMore)
+        }
+        let bottoms = try marks(
+            """
+                "<NSLayoutConstraint:0x1 UIButton:0xb.bottom == UIView:0xa.bottom - 24   (active)>",
+                "<NSLayoutConstraint:0x2 UIButton:0xb.bottom == UIView:0xa.bottom - 32   (active)>"
+            """)
+        #expect(bottoms == [true, false])
+        let flipped = try marks(
+            """
+                "<NSLayoutConstraint:0x1 UIView:0xa.bottom == UIButton:0xb.bottom + 24   (active)>",
+                "<NSLayoutConstraint:0x2 UIButton:0xb.bottom == UIView:0xa.bottom - 32   (active)>"
+            """)
+        #expect(flipped == [true, false])
+        let sizes = try marks(
+            """
+                "<NSLayoutConstraint:0x1 UIImageView:0xb.width == 24   (active)>",
+                "<NSLayoutConstraint:0x2 UIImageView:0xb.width >= 40   (active)>",
+                "<NSLayoutConstraint:0x3 UIImageView:0xb.width <= 60   (active)>"
+            """)
+        #expect(sizes == [false, true, false])
+        let margin = try marks(
+            """
+                "<NSLayoutConstraint:0x1 H:[UIButton:0xb]-(16)-|   (active, names: '|':UIView:0xa )>",
+                "<NSLayoutConstraint:0x2 UIView:0xa.trailingMargin == UIButton:0xb.trailing   (active)>"
+            """)
+        #expect(margin == [false, true])
+    }
+
     /// Where every step ties, the list's order picks, and the ranking names the others that tie: they
     /// are the rule's coin flip, not its prediction.
     @Test func tiesAreNamed() throws {
