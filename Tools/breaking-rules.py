@@ -71,9 +71,10 @@ print(f'{total} logs from {len(groups)} groups ({len(groups) - unknown} reposito
       f'{sum(1 for l in logs if l["broken"] is not None)}')
 
 # ---- Rules ---------------------------------------------------------------------------------------------
-def features_at(evidence):
-    """The feature names a rule under `evidence` reads: the hierarchy's at that level, the rest as they are."""
-    names = [n for n in logs[0]['features'][0].keys() if n.split('@')[0] not in EXPERIMENTAL]
+def features_at(evidence, offered=True):
+    """The feature names a rule under `evidence` reads: the hierarchy's at that level, the rest as they are
+    (with `offered`, only those the search is offered)."""
+    names = [n for n in logs[0]['features'][0].keys() if not offered or n.split('@')[0] not in EXPERIMENTAL]
     out = [n for n in names if '@' not in n]
     out += [n.split('@')[0] for n in names if n.endswith('@' + evidence)]
     return out
@@ -86,7 +87,7 @@ columns = {}
 for l in logs:
     l['columns'] = {}
     for evidence in EVIDENCE:
-        for n in features_at(evidence):
+        for n in features_at(evidence, offered=False):
             l['columns'][n, evidence] = [value(f, n, evidence) for f in l['features']]
 
 narrowed = {}
