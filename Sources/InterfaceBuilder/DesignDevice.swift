@@ -4,11 +4,13 @@ import Geometry
 /// The device an Interface Builder document was drawn for (`<device id=…>`, or an older
 /// `<simulatedScreenMetrics>`), as one of the lab's presets, and the safe area IB's canvas gave it.
 enum DesignDevice {
-    /// Interface Builder device ids → the lab's presets.
+    /// Interface Builder device ids → the lab's presets, each the device whose screen IB stores for the
+    /// id's roots (`retina6_12` 393 × 852 from Xcode 14 on, `retina6_7` 428 × 926, `retina6_72` 430 × 932
+    /// in both corpus folders).
     static let presets: [String: String] = [
         "retina4_0": "iphone-se-1", "retina4_7": "iphone-8", "retina5_5": "iphone-8-plus", "retina5_9": "iphone-x",
-        "retina6_1": "iphone-xr", "retina6_5": "iphone-xs-max", "retina6_12": "iphone-12",
-        "retina6_72": "iphone-12-pro-max",
+        "retina6_1": "iphone-xr", "retina6_5": "iphone-xs-max", "retina6_12": "iphone-14-pro",
+        "retina6_7": "iphone-12-pro-max", "retina6_72": "iphone-14-pro-max",
         "retina5_4": "iphone-12-mini", "retina6_0": "iphone-12", "ipad9_7": "ipad", "ipad10_2": "ipad-7",
         "ipad11": "ipad-pro-11",
         "ipad12_9": "ipad-pro-12.9", "ipad12_9rounded": "ipad-pro-12.9", "ipad11_0rounded": "ipad-pro-11",

@@ -73,23 +73,11 @@ struct IBRuleTests {
     /// A notched canvas's top inset follows the iOS version the saving Xcode simulated.
     @Test(arguments: [
         ("retina6_1", "16097", 44.0), ("retina6_1", "20037", 44.0), ("retina6_1", "21507", 48.0),
-        ("retina5_9", "20037", 44.0), ("retina5_9", "22505", 50.0), ("retina6_12", "19162", 47.0),
+        ("retina5_9", "20037", 44.0), ("retina5_9", "22505", 50.0), ("retina6_12", "21701", 59.0), ("retina6_7", "23090", 47.0), ("retina6_72", "21701", 59.0),
     ])
     func notchByXcodeVersion(device: String, toolsVersion: String, top: Double) throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
-                <device id="\(device)" orientation="portrait" appearance="light"/>
-                <scenes><scene sceneID="s"><objects><viewController id="vc" sceneMemberID="viewController">
-                    <view key="view" contentMode="scaleToFill" id="r"><rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
-                        <viewLayoutGuide key="safeArea" id="g"/></view>
-                </viewController></objects></scene></scenes>
-            </document>
-            """
-        let doc = try InterfaceBuilder.importDocument(
-            text: text.replacingOccurrences(
-                of: "width=\"414\" height=\"896\"",
-                with: Self.screen(device)), file: "n.storyboard")
+        let text = Self.rootScene(device: device, toolsVersion: toolsVersion, screen: Self.screen(device))
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "n.storyboard")
         #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
     }
 
@@ -100,25 +88,33 @@ struct IBRuleTests {
         ("16096", #"<simulatedStatusBarMetrics key="simulatedStatusBarMetrics" statusBarStyle="lightContent"/>"#, 20.0),
     ])
     func statusBarByXcodeVersion(toolsVersion: String, metrics: String, top: Double) throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
-                <device id="retina4_7" orientation="portrait" appearance="light"/>
-                <scenes><scene sceneID="s"><objects><viewController id="vc" sceneMemberID="viewController">
-                    <view key="view" contentMode="scaleToFill" id="r"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                        <viewLayoutGuide key="safeArea" id="g"/></view>
-                    \(metrics)
-                </viewController></objects></scene></scenes>
-            </document>
-            """
+        let text = Self.rootScene(
+            device: "retina4_7", toolsVersion: toolsVersion, screen: #"width="375" height="667""#, metrics: metrics)
         let doc = try InterfaceBuilder.importDocument(text: text, file: "s.storyboard")
         #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
+    }
+
+    /// A storyboard of one view controller whose root fills the device's screen, with a safe-area guide.
+    static func rootScene(device: String, toolsVersion: String, screen: String, metrics: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+            <device id="\(device)" orientation="portrait" appearance="light"/>
+            <scenes><scene sceneID="s"><objects><viewController id="vc" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="r"><rect key="frame" x="0.0" y="0.0" \(screen)/>
+                    <viewLayoutGuide key="safeArea" id="g"/></view>
+                \(metrics)
+            </viewController></objects></scene></scenes>
+        </document>
+        """
     }
 
     static func screen(_ device: String) -> String {
         switch device {
         case "retina5_9": "width=\"375\" height=\"812\""
-        case "retina6_12": "width=\"390\" height=\"844\""
+        case "retina6_12": "width=\"393\" height=\"852\""
+        case "retina6_7": "width=\"428\" height=\"926\""
+        case "retina6_72": "width=\"430\" height=\"932\""
         default: "width=\"414\" height=\"896\""
         }
     }
