@@ -213,7 +213,8 @@ def main():
 
 # Values the code still fits by hand, not through FittedValues (docs/interface-builder.md lists them).
 HAND_FITTED = '''hand:AppKit title baselines below the ascender (AppKitControls.baselineOffset)\tbezeled fields 2 (3 large); pop-ups 2 before Big Sur, 1 after, 10 large, 3 small; push buttons 6 (10 large, 5 small); checkboxes and radio buttons 1 (2.5 large); inline buttons 2; date pickers 1\tTools/ib-corpus-facts.py baselines on ../shared/corpus/ib (the pairs of kinds tied by baseline constraints); the small sizes from quicksilver__Quicksilver__Quicksilver__Nibs__QSAppearancePrefPane.xib
-hand:notch by Xcode version (DesignDevice.insets, rule notch-by-xcode)\tretina6_1 and retina5_9 44 before toolsVersion 22505, 48 and 50 from it\tTools/ib-corpus-facts.py safe-area on ../shared/corpus/ib and ../shared/corpus/ib-more
+hand:notch by Xcode version (DesignDevice.insets, rule notch-by-xcode)\tretina6_1 and retina5_9 44 before toolsVersion 21000 (Xcode 14), 48 and 50 from it; 20037 the last observed with 44, 21507 and 22505 the first with 48 and 50\tTools/ib-corpus-facts.py safe-area on ../shared/corpus/ib and ../shared/corpus/ib-more
+hand:status bar by Xcode version (SimulatedScreen.inferredWithoutStatusBar, rule status-bar-by-xcode)\thome-button canvases without their inferred status bar from toolsVersion 15000 (Xcode 11) to below 21701; 21507 the last observed without it, 21701 the first with it again\tTools/ib-corpus-facts.py safe-area on ../shared/corpus/ib and ../shared/corpus/ib-more (leave-one-repository-out switches the rule per fold; it does not re-choose these boundaries)
 hand:root margins (SceneBuilder.build)\t16 for a root at most 375 wide, 20 otherwise (UIKit's 414-point margin rule on the root's own width)\troots of 240.5 (an iPad child view controller), 400 and 427.5 points in ../shared/corpus/ib
 '''
 

@@ -18,6 +18,9 @@ enum DesignDevice {
         "sim:retina4_7.fullscreen": "iphone-8",
     ]
 
+    /// The first toolsVersion whose notched canvases store the later insets (see `insets`).
+    static let newNotchInsets = 21000.0
+
     /// The canvas's safe area for the device (status bar included on home-button devices). The notch
     /// inset of IB's canvases followed the iOS version Xcode simulated, so it depends on the document's
     /// `toolsVersion` (*fitted* on `../shared/corpus/ib` and `ib-more` by `Tools/ib-corpus-facts.py
@@ -27,9 +30,6 @@ enum DesignDevice {
     /// Xcode 14 (toolsVersion 21000; 21507 is the first observed). One boundary for both canvases.
     /// Landscape sides follow the same numbers.
     /// Without the fitted rule (`FittedRule.notchByXcode` off) every canvas uses its preset's inset.
-    /// The first toolsVersion whose notched canvases store the later insets (see `insets`).
-    static let newNotchInsets = 21000.0
-
     static func insets(
         preset: DevicePreset, deviceID: String?, orientation: Orientation, toolsVersion: Double,
         byXcode: Bool = true
