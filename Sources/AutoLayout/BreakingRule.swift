@@ -41,6 +41,8 @@ public enum BreakingRule {
         /// Part of a set of the list that cannot hold (the backend's conflicting sets always are).
         public var inConflict: Bool
         /// Another member ties the same anchors and asks less of the deeper item (`markingAsksMore`).
+        /// Only `layoutlab log` computes it (the shipped `rule` does not read it; the backend leaves it
+        /// false, and `BreakingRuleTests` fails if the rule comes to read it).
         public var asksMore = false
 
         public init(

@@ -33,7 +33,7 @@ extension AutoLayoutEngine {
                     let members = conflicts.compactMap(installedIndex).filter { !installed[$0].isBroken }
                     guard !members.isEmpty else { break }
                     let list = members.map { layout(of: installed[$0]) }
-                    let pick = BreakingRule.choose(breakingCandidates(list)) ?? 0
+                    let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? 0
                     pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
                     lower(installed: members[pick])
                 } catch {

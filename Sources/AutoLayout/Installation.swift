@@ -62,7 +62,7 @@ extension AutoLayoutEngine {
                 // degenerate system once named one, and lowering it again changed nothing, for ever).
                 let members = conflicts.compactMap(installedIndex).filter { !installed[$0].isBroken }
                 let list = members.map { layout(of: installed[$0]) } + [c]
-                let pick = BreakingRule.choose(breakingCandidates(list)) ?? members.count
+                let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? members.count
                 pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
                 if pick == members.count {
                     current = lowered(current)
@@ -124,24 +124,6 @@ extension AutoLayoutEngine {
         return BreakingRule.candidate(
             c, ownerDepth: depth(owner), itemDepths: (depth(first.view), second.map { depth($0.view) } ?? -1),
             isLeadingPin: isLeadingPin)
-    }
-
-    /// `breakingCandidate` of each of a conflict's members, with which of them ask more than another
-    /// member on the same anchors (`BreakingRule.markingAsksMore`; items numbered by view id).
-    public func breakingCandidates(_ list: [LayoutConstraint]) -> [BreakingRule.Candidate] {
-        var ids: [String: Int] = [:]
-        func id(_ item: String) -> Int {
-            if let k = ids[item] { return k }
-            ids[item] = ids.count
-            return ids.count - 1
-        }
-        let demands = list.map { c in
-            BreakingRule.Demand(
-                first: id(c.item1), firstAttribute: "\(c.attr1)", second: c.item2.map(id),
-                secondAttribute: c.attr2.map { "\($0)" }, relation: c.relation.rawValue, multiplier: c.multiplier,
-                constant: c.constant)
-        }
-        return BreakingRule.markingAsksMore(list.map(breakingCandidate), demands: demands)
     }
 
     /// Translates every mask from the current frames and installs the constraints as one batch (views
