@@ -121,30 +121,23 @@ public struct ConflictAnalysis: Sendable {
             isEquality: c.relation == "==", multiplier: c.multiplier, constant: c.constant, inConflict: inConflict)
     }
 
-    /// What a logged constraint asks of its items' anchors, for `BreakingRule.markingAsksMore`. A margin
+    /// What a logged constraint asks of its items' anchors, for `BreakingRule.markingAsksMore`. Anchors
+    /// are the system's (`LogSystem.placements`): `leading` and `minX` are one anchor, and a margin
     /// anchor is its edge inset by the log's assumed margin (`trailingMargin` is `trailing − 8`), so an
     /// inset to the edge and one to the margin tie the same anchors.
     static func demand(_ c: LoggedConstraint, _ items: LogSystem.Items, margin: Double) -> BreakingRule.Demand? {
         guard (c.second == nil) == (items.second == nil) else { return nil }
-        func edge(_ attribute: String) -> (String, Double)? {
-            guard attribute.hasSuffix("Margin") else { return (attribute, 0) }
-            let base = String(attribute.dropLast("Margin".count))
-            switch base {
-            case "leading", "left", "top": return (base, margin)
-            case "trailing", "right", "bottom": return (base, -margin)
-            default: return nil
-            }
+        func anchor(_ attribute: String) -> (name: String, offset: Double)? {
+            guard let p = LogSystem.placements[attribute] else { return nil }
+            return ("\(p.horizontal ? "H" : "V") \(p.isSize ? "size" : "\(p.fraction)")", p.margin * margin)
         }
-        guard let (a1, o1) = edge(c.firstAttribute) else { return nil }
-        var a2: String?
-        var o2 = 0.0
-        if let second = c.secondAttribute {
-            guard let e = edge(second) else { return nil }
-            (a2, o2) = (e.0, e.1)
-        }
+        guard let a1 = anchor(c.firstAttribute) else { return nil }
+        let a2 = c.secondAttribute.map(anchor)
+        if case .some(nil) = a2 { return nil }
+        let o2 = a2??.offset ?? 0
         return BreakingRule.Demand(
-            first: items.first, firstAttribute: a1, second: items.second, secondAttribute: a2,
-            relation: c.relation, multiplier: c.multiplier, constant: c.constant + c.multiplier * o2 - o1)
+            first: items.first, firstAttribute: a1.name, second: items.second, secondAttribute: a2??.name,
+            relation: c.relation, multiplier: c.multiplier, constant: c.constant + c.multiplier * o2 - a1.offset)
     }
 
     /// How much of the evidence for a hierarchy (`LogHierarchy.Evidence`) the breaking rule reads:

@@ -344,12 +344,12 @@ private struct Builder {
             let s = resolved(second, other: c.first)
             item2 = s
             try add(&terms, &constant, s, a2, -c.multiplier, margin, fail)
-        } else if !Self.isSize(c.firstAttribute) {
+        } else if !LogSystem.isSize(c.firstAttribute) {
             // A position equal to a constant: relative to the view's superview (an autoresizing
             // constraint's frame, `UIImageView.midX == + 14.5`).
             let p = parent(of: first)
             item2 = p
-            try add(&terms, &constant, p, Self.isHorizontal(c.firstAttribute) ? "minX" : "minY", -1, margin, fail)
+            try add(&terms, &constant, p, LogSystem.isHorizontal(c.firstAttribute) ? "minX" : "minY", -1, margin, fail)
         }
         let linear = LogSystem.Linear(
             terms: terms.filter { $0.value != 0 }, constant: constant, relation: c.relation, priority: c.priority,
@@ -371,7 +371,7 @@ private struct Builder {
             v = view(LoggedItem(className: "content", name: "of \(owner.identity)"))
             name = name == "contentWidth" ? "width" : "height"
         }
-        guard let place = Self.placements[name] else {
+        guard let place = LogSystem.placements[name] else {
             throw fail("the attribute \(attribute) is not one the lab knows")
         }
         let (origin, size) = place.horizontal ? (LogSystem.x, LogSystem.width) : (LogSystem.y, LogSystem.height)
@@ -383,47 +383,4 @@ private struct Builder {
         if place.fraction != 0 { terms[4 * v + size, default: 0] += coefficient * place.fraction }
         constant += coefficient * place.margin * m
     }
-
-    /// Where an attribute lies on its axis: origin + fraction × size + margin × the layout margin
-    /// (inset from the leading/top edge, −1 from the trailing/bottom; the within-margins centres are
-    /// the centres when both margins are equal, as the logs' margins are).
-    struct Placement {
-        var horizontal: Bool
-        var fraction: Double = 0
-        var margin: Double = 0
-        var isSize = false
-    }
-
-    static let placements: [String: Placement] = {
-        var table: [String: Placement] = [:]
-        for (horizontal, names) in [
-            (
-                true,
-                (
-                    ["left", "leading", "minX"], ["right", "trailing", "maxX"], ["centerX", "midX"], "width",
-                    ["leftMargin", "leadingMargin"], ["rightMargin", "trailingMargin"], "centerXWithinMargins"
-                )
-            ),
-            (
-                false,
-                (
-                    ["top", "minY", "firstBaseline"], ["bottom", "maxY", "lastBaseline", "baseline"],
-                    ["centerY", "midY"], "height", ["topMargin"], ["bottomMargin"], "centerYWithinMargins"
-                )
-            ),
-        ] {
-            for n in names.0 { table[n] = Placement(horizontal: horizontal) }
-            for n in names.1 { table[n] = Placement(horizontal: horizontal, fraction: 1) }
-            for n in names.2 { table[n] = Placement(horizontal: horizontal, fraction: 0.5) }
-            table[names.3] = Placement(horizontal: horizontal, isSize: true)
-            for n in names.4 { table[n] = Placement(horizontal: horizontal, margin: 1) }
-            for n in names.5 { table[n] = Placement(horizontal: horizontal, fraction: 1, margin: -1) }
-            table[names.6] = Placement(horizontal: horizontal, fraction: 0.5)
-        }
-        return table
-    }()
-
-    static func isSize(_ a: String) -> Bool { a == "width" || a == "height" || a.hasPrefix("content") }
-
-    static func isHorizontal(_ a: String) -> Bool { placements[a]?.horizontal ?? false }
 }
