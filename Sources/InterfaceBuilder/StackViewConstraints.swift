@@ -30,7 +30,9 @@ enum StackViewConstraints {
         let vertical = e["axis"] == "vertical"
         let distribution = e["distribution"] ?? "fill"
         var alignment = e["alignment"] ?? "fill"
-        let spacing = SceneBuilder.number(e["spacing"]) ?? 0
+        // `spacingType="standard"` is `UIStackView.spacingUseSystem`: the standard spacing between
+        // siblings (8 points, the `-` of the visual format language) in place of a number.
+        let spacing = SceneBuilder.number(e["spacing"]) ?? (e["spacingType"] == "standard" ? 8 : 0)
         // IB writes no `layoutMarginsRelativeArrangement`: a stack view it gives layout margins
         // arranges its views inside them (as the stored frames of the corpus's stacks with margins show:
         // their first views sit at the margin in 31 of 33 where a margin is not zero).

@@ -162,13 +162,17 @@ struct ImportTests {
         #expect(check.tally[.agree] == 1 && check.tally[.disagree] == 0)
     }
 
-    /// A horizontal stack view: UIStackView's constraints for fill, fill-equally and the alignments.
-    @Test(arguments: [("fill", "fill", [(0.0, 100.0), (108.0, 192.0)]),
-                      ("fillEqually", "fill", [(0.0, 146.0), (154.0, 146.0)]),
-                      ("fill", "center", [(0.0, 100.0), (108.0, 192.0)])])
-    func stackViews(distribution: String, alignment: String, expected: [(Double, Double)]) throws {
+    /// A horizontal stack view: UIStackView's constraints for fill, fill-equally and the alignments, with
+    /// a spacing given as a number or as the system's (`spacingType="standard"`, 8 points), or none (0).
+    @Test(arguments: [("fill", "fill", #"spacing="8""#, [(0.0, 100.0), (108.0, 192.0)]),
+                      ("fillEqually", "fill", #"spacing="8""#, [(0.0, 146.0), (154.0, 146.0)]),
+                      ("fill", "center", #"spacing="8""#, [(0.0, 100.0), (108.0, 192.0)]),
+                      ("fill", "fill", #"spacingType="standard""#, [(0.0, 100.0), (108.0, 192.0)]),
+                      ("fillEqually", "fill", #"spacingType="standard""#, [(0.0, 146.0), (154.0, 146.0)]),
+                      ("fillEqually", "fill", "", [(0.0, 150.0), (150.0, 150.0)])])
+    func stackViews(distribution: String, alignment: String, spacing: String, expected: [(Double, Double)]) throws {
         let body = """
-            <stackView translatesAutoresizingMaskIntoConstraints="NO" distribution="\(distribution)" alignment="\(alignment)" spacing="8" id="stack">
+            <stackView translatesAutoresizingMaskIntoConstraints="NO" distribution="\(distribution)" alignment="\(alignment)" \(spacing) id="stack">
                 <rect key="frame" x="10" y="10" width="300" height="40"/>
                 <subviews>
                     <label horizontalHuggingPriority="251" text="A" id="one"><rect key="frame" x="0" y="0" width="100" height="40"/></label>
