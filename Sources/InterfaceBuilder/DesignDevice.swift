@@ -18,6 +18,16 @@ enum DesignDevice {
         "sim:retina4_7.fullscreen": "iphone-8",
     ]
 
+    /// Whether the canvas is an iPhone with a home indicator (no home button) held upright, where
+    /// UIKit's toolbars are as tall as its tab bars, 49 points, not 44 (every toolbar of such canvases in
+    /// both corpus folders that no constraint sizes is 49 high, from Xcode 10 to 15).
+    static func homeIndicatorUpright(deviceID: String?, orientation: Orientation) -> Bool {
+        guard let id = deviceID, let preset = presets[id].flatMap({ DevicePresets.standard.device($0) }) else {
+            return false
+        }
+        return preset.idiom == .phone && preset.portraitSafeArea.bottom > 0 && orientation == .portrait
+    }
+
     /// The first toolsVersion whose notched canvases store the later insets (see `insets`).
     static let newNotchInsets = 21000.0
 

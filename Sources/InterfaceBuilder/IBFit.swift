@@ -73,6 +73,7 @@ struct VoteWalker {
     let toolsVersion: Double
     let images: [String: Size]
     let pad: Bool
+    let homeIndicator: Bool
     var votes: IBFit.Votes = [:]
     /// Per view id: the attributes constraints name it by (placeholders left out).
     var named: [String: Set<String>] = [:]
@@ -90,6 +91,8 @@ struct VoteWalker {
         images = StandardViews.images(document)
         let device = document.child("device")?["id"] ?? ""
         pad = device.hasPrefix("ipad") || (document["targetRuntime"] ?? "").hasSuffix("iPad")
+        homeIndicator = DesignDevice.homeIndicatorUpright(
+            deviceID: device, orientation: document.child("device")?["orientation"] == "landscape" ? .landscape : .portrait)
     }
 
     mutating func run() {
@@ -137,7 +140,7 @@ struct VoteWalker {
 
     func metrics(_ e: XMLElement) -> StandardViews.Metrics {
         platform == .iOS
-            ? StandardViews.metrics(e, toolsVersion: toolsVersion, pad: pad, images: images)
+            ? StandardViews.metrics(e, toolsVersion: toolsVersion, pad: pad, homeIndicator: homeIndicator, images: images)
             : AppKitControls.metrics(e, toolsVersion: toolsVersion, images: images)
     }
 

@@ -15,7 +15,11 @@ extension SceneBuilder {
             let pad = preset?.hasPrefix("ipad") ?? (targetRuntime.hasSuffix("iPad"))
             let m =
                 platform == .iOS
-                ? StandardViews.metrics(e, toolsVersion: toolsVersion, pad: pad, images: images)
+                ? StandardViews.metrics(
+                    e, toolsVersion: toolsVersion, pad: pad,
+                    homeIndicator: DesignDevice.homeIndicatorUpright(
+                        deviceID: device?.id, orientation: device?.orientation ?? .portrait),
+                    images: images)
                 : AppKitControls.metrics(e, toolsVersion: toolsVersion, images: images)
             var insets = m.alignmentRectInsets
             if m.fittedInsets, let style = m.style {

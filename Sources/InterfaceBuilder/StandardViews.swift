@@ -51,8 +51,11 @@ enum StandardViews {
     }
 
     /// `pad`: the document is drawn for an iPad, whose bars grew to 50 points with the iOS 12 SDK
-    /// (toolsVersion 14000; Hackworth).
-    static func metrics(_ e: XMLElement, toolsVersion tv: Double, pad: Bool, images: [String: Size]) -> Metrics {
+    /// (toolsVersion 14000; Hackworth). `homeIndicator`: an upright iPhone without a home button
+    /// (`DesignDevice.homeIndicatorUpright`), whose toolbars are 49 points.
+    static func metrics(
+        _ e: XMLElement, toolsVersion tv: Double, pad: Bool, homeIndicator: Bool = false, images: [String: Size]
+    ) -> Metrics {
         func style(_ parts: String...) -> FittedStyle { FittedStyle(platform: "iOS", components: parts, era: era(tv)) }
         switch e.name {
         case "label", "textField":
@@ -95,6 +98,8 @@ enum StandardViews {
         case "datePicker":
             let wheels = e["datePickerStyle"] == nil || e["datePickerStyle"] == "wheels"
             return wheels ? Metrics(height: .fixed(216)) : Metrics(width: .storedFrame, height: .storedFrame)
+        case "toolbar" where homeIndicator:
+            return Metrics(height: .fixed(49))
         case "toolbar", "navigationBar":
             return Metrics(height: .fixed(pad && tv >= 14000 ? 50 : 44))
         case "tabBar":

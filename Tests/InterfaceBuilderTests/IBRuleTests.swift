@@ -94,15 +94,47 @@ struct IBRuleTests {
         #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
     }
 
+    /// A toolbar pinned to the safe area's bottom takes UIToolbar's height for the canvas: 49 on an
+    /// iPhone with a home indicator, 44 on one with a home button, 50 on an iPad (iOS 12 SDK on).
+    @Test(arguments: [("retina6_1", 49.0), ("retina5_9", 49.0), ("retina4_7", 44.0), ("ipad9_7", 50.0)])
+    func toolbarHeightByCanvas(device: String, height: Double) throws {
+        let toolbar = """
+            <subviews><toolbar translatesAutoresizingMaskIntoConstraints="NO" id="t">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="10"/></toolbar></subviews>
+            """
+        let constraints = """
+            <constraints>
+                <constraint firstItem="t" firstAttribute="leading" secondItem="r" secondAttribute="leading" id="c1"/>
+                <constraint firstItem="t" firstAttribute="trailing" secondItem="r" secondAttribute="trailing" id="c2"/>
+                <constraint firstItem="g" firstAttribute="bottom" secondItem="t" secondAttribute="bottom" id="c3"/>
+            </constraints>
+            """
+        let screen = device == "retina4_7" ? #"width="375" height="667""#
+            : device == "ipad9_7" ? #"width="768" height="1024""# : Self.screen(device)
+        let text = Self.rootScene(
+            device: device, toolsVersion: "21701", screen: screen, subviews: toolbar, constraints: constraints)
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "t.storyboard")
+        let scene = try #require(doc.scenes.first)
+        let frame = try #require(IBCheck.solve(scene).frames["t"])
+        let screenHeight = try #require(screen.split(separator: "\"").compactMap { Double($0) }.last)
+        #expect(frame.height == height)
+        #expect(frame.y + frame.height == screenHeight - scene.rootInsets.safeAreaInsets.bottom)
+    }
+
     /// A storyboard of one view controller whose root fills the device's screen, with a safe-area guide.
-    static func rootScene(device: String, toolsVersion: String, screen: String, metrics: String = "") -> String {
+    static func rootScene(
+        device: String, toolsVersion: String, screen: String, metrics: String = "", subviews: String = "",
+        constraints: String = ""
+    ) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
             <device id="\(device)" orientation="portrait" appearance="light"/>
             <scenes><scene sceneID="s"><objects><viewController id="vc" sceneMemberID="viewController">
                 <view key="view" contentMode="scaleToFill" id="r"><rect key="frame" x="0.0" y="0.0" \(screen)/>
-                    <viewLayoutGuide key="safeArea" id="g"/></view>
+                    \(subviews)
+                    <viewLayoutGuide key="safeArea" id="g"/>
+                    \(constraints)</view>
                 \(metrics)
             </viewController></objects></scene></scenes>
         </document>
