@@ -106,10 +106,14 @@ def controls(folder, macos=False):
         touch = 'CocoaTouch' in doc.get('targetRuntime', '')
         if touch == macos: continue
         tv = int(doc.get('toolsVersion', '0').split('.')[0])
+        device = doc.find('device')
+        canvas = '-' if device is None else device.get('id', '-') + ('' if device.get('orientation') != 'landscape' else ' landscape')
         for e in doc.iter():
             if not rect(e): continue
             if not macos and e.tag in CONTROLS:
-                table[(e.tag, str(tv))][(rect(e)[2] if e.tag in ('switch', 'stepper') else None, rect(e)[3])] += 1
+                # A bar's height depends on the canvas (iPad, home indicator): bars are listed by device too.
+                bar = e.tag in ('toolbar', 'navigationBar', 'tabBar')
+                table[(e.tag, str(tv)) + ((canvas,) if bar else ())][(rect(e)[2] if e.tag in ('switch', 'stepper') else None, rect(e)[3])] += 1
             if macos and e.tag in APPKIT:
                 key = (e.tag,) + style(e) + ('toolsVersion>=17000' if tv >= 17000 else 'older',)
                 table[key][rect(e)[3]] += 1
