@@ -20,7 +20,7 @@ enum DesignDevice {
 
     /// Whether the canvas is an iPhone with a home indicator (no home button) held upright, where
     /// UIKit's toolbars are as tall as its tab bars, 49 points, not 44 (every toolbar of such canvases in
-    /// both corpus folders that no constraint sizes is 49 high, from Xcode 10 to 15).
+    /// both corpus folders but one is 49 high, from Xcode 10 to 15: `Tools/ib-corpus-facts.py controls`).
     static func homeIndicatorUpright(deviceID: String?, orientation: Orientation) -> Bool {
         guard let id = deviceID, let preset = presets[id].flatMap({ DevicePresets.standard.device($0) }) else {
             return false
@@ -37,7 +37,9 @@ enum DesignDevice {
     /// safe-area`): the 6.1-inch `retina6_1` and the 5.8-inch `retina5_9` canvases keep iOS 13's 44
     /// through Xcode 13 (toolsVersion 20037 is the last observed; `retina6_1` documents of Xcode 12
     /// store 44 although iOS 14 devices give 48) and take the device's later inset (48, 50) from
-    /// Xcode 14 (toolsVersion 21000; 21507 is the first observed). One boundary for both canvases.
+    /// Xcode 14 (toolsVersion 21000; 21507 is the first observed). One boundary for both canvases, and
+    /// for every other notched canvas before it: the 6.1-inch iPhone 12 (`retina6_0`, 47 on the device)
+    /// stores 44 in Xcode 12 too.
     /// Landscape sides follow the same numbers.
     /// Without the fitted rule (`FittedRule.notchByXcode` off) every canvas uses its preset's inset.
     static func insets(
@@ -46,11 +48,12 @@ enum DesignDevice {
     ) -> EdgeInsets {
         var insets = preset.safeArea(orientation)
         guard byXcode else { return insets }
+        let notched = preset.idiom == .phone && preset.portraitSafeArea.bottom > 0
         let notch: Double? =
             switch deviceID {
             case "retina6_1": toolsVersion >= newNotchInsets ? 48 : 44
             case "retina5_9": toolsVersion >= newNotchInsets ? 50 : 44
-            default: nil
+            default: notched && toolsVersion < newNotchInsets ? 44 : nil
             }
         if let notch {
             if orientation == .portrait {

@@ -70,10 +70,13 @@ struct IBRuleTests {
         #expect(Set(Self.statuses(doc).values) == [.agree])
     }
 
-    /// A notched canvas's top inset follows the iOS version the saving Xcode simulated.
+    /// A notched canvas's top inset follows the iOS version the saving Xcode simulated: 44 on every
+    /// notched canvas before Xcode 14, the device's own inset from it.
     @Test(arguments: [
         ("retina6_1", "16097", 44.0), ("retina6_1", "20037", 44.0), ("retina6_1", "21507", 48.0),
-        ("retina5_9", "20037", 44.0), ("retina5_9", "22505", 50.0), ("retina6_12", "21701", 59.0), ("retina6_7", "23090", 47.0), ("retina6_72", "21701", 59.0),
+        ("retina5_9", "20037", 44.0), ("retina5_9", "22505", 50.0), ("retina6_12", "21701", 59.0),
+        ("retina6_7", "23090", 47.0), ("retina6_72", "21701", 59.0), ("retina6_0", "19529", 44.0),
+        ("retina6_0", "21701", 47.0),
     ])
     func notchByXcodeVersion(device: String, toolsVersion: String, top: Double) throws {
         let text = Self.rootScene(device: device, toolsVersion: toolsVersion, screen: Self.screen(device))
@@ -145,6 +148,7 @@ struct IBRuleTests {
         switch device {
         case "retina5_9": "width=\"375\" height=\"812\""
         case "retina6_12": "width=\"393\" height=\"852\""
+        case "retina6_0": "width=\"390\" height=\"844\""
         case "retina6_7": "width=\"428\" height=\"926\""
         case "retina6_72": "width=\"430\" height=\"932\""
         default: "width=\"414\" height=\"896\""
