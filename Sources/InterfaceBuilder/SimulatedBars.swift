@@ -11,6 +11,9 @@ struct SimulatedBars: Hashable, Sendable {
     var navigationBar = false
     /// `prefersLargeTitles` on the navigation bar: 52 points more on iPhones.
     var largeTitles = false
+    /// The navigation bar is opaque (`translucent="NO"`): a view controller's view does not extend under
+    /// it (`extendedLayoutIncludesOpaqueBars` is false by default), so its root starts below the bar.
+    var opaqueNavigationBar = false
     var toolbar = false
     var tabBar = false
     /// The scene has a freeform simulated size: IB draws it as its own screen, without the design
@@ -34,7 +37,9 @@ struct SimulatedBars: Hashable, Sendable {
         }
         if let top = simulated.first(where: { $0["key"] == "simulatedTopBarMetrics" }) {
             out.navigationBar = top.name.contains("Navigation")
+            out.opaqueNavigationBar = out.navigationBar && top["translucent"] == "NO"
         }
+        if vc?["extendedLayoutIncludesOpaqueBars"] == "YES" { out.opaqueNavigationBar = false }
         if let bottom = simulated.first(where: { $0["key"] == "simulatedBottomBarMetrics" }) {
             out.tabBar = bottom.name.contains("TabBar")
             out.toolbar = bottom.name.contains("Toolbar")
@@ -87,7 +92,9 @@ struct SimulatedBars: Hashable, Sendable {
                 switch (vc.name, e["relationship"]) {
                 case ("navigationController", "rootViewController"?):
                     next.navigationBar = vc["navigationBarHidden"] != "YES"
-                    next.largeTitles = vc.child("navigationBar", key: "navigationBar")?["largeTitles"] == "YES"
+                    let bar = vc.child("navigationBar", key: "navigationBar")
+                    next.largeTitles = bar?["largeTitles"] == "YES"
+                    next.opaqueNavigationBar = next.navigationBar && bar?["translucent"] == "NO"
                     next.toolbar = vc["toolbarHidden"] == "NO"
                 case ("tabBarController", "viewControllers"?):
                     next.tabBar = true
@@ -99,13 +106,44 @@ struct SimulatedBars: Hashable, Sendable {
                 if out[destination].map({ $0.union(next) != $0 }) ?? true { queue.append((destination, next)) }
             }
         }
+        for id in presentedByShow(controllers: controllers, segues: segues) {
+            out[id, default: SimulatedBars()].presented = true
+        }
+        return out
+    }
+
+    /// View controllers a `show` segue presents modally: UIKit's `show(_:sender:)` pushes only from
+    /// inside a navigation controller and presents otherwise. Those not reached by any push inside one
+    /// (a navigation controller's root, what show and push segues lead to from it, on and on).
+    static func presentedByShow(controllers: [String: XMLElement], segues: [String: [XMLElement]]) -> Set<String> {
+        let pushes: Set<String> = ["push", "show"]
+        var inNavigation: Set<String> = []
+        var queue = controllers.values.filter { $0.name == "navigationController" }.flatMap { nav in
+            (segues[nav["id"] ?? ""] ?? []).filter { $0["relationship"] == "rootViewController" }
+                .compactMap { $0["destination"] }
+        }
+        while let id = queue.popLast() {
+            guard inNavigation.insert(id).inserted else { continue }
+            queue += (segues[id] ?? []).filter { pushes.contains($0["kind"] ?? "") }.compactMap { $0["destination"] }
+        }
+        var out: Set<String> = []
+        for (source, list) in segues where !inNavigation.contains(source) {
+            for e in list where e["kind"] == "show" {
+                guard let id = e["destination"], !inNavigation.contains(id), let vc = controllers[id],
+                    vc.name != "navigationController", vc.name != "tabBarController"
+                else { continue }
+                let styles = [e["modalPresentationStyle"], vc["modalPresentationStyle"]]
+                if !styles.contains(where: { $0 == "fullScreen" || $0 == "overFullScreen" }) { out.insert(id) }
+            }
+        }
         return out
     }
 
     func union(_ o: SimulatedBars) -> SimulatedBars {
         SimulatedBars(
             statusBar: statusBar && o.statusBar, navigationBar: navigationBar || o.navigationBar,
-            largeTitles: largeTitles || o.largeTitles, toolbar: toolbar || o.toolbar, tabBar: tabBar || o.tabBar,
+            largeTitles: largeTitles || o.largeTitles, opaqueNavigationBar: opaqueNavigationBar || o.opaqueNavigationBar,
+            toolbar: toolbar || o.toolbar, tabBar: tabBar || o.tabBar,
             freeform: freeform || o.freeform, embedded: embedded || o.embedded, presented: presented || o.presented)
     }
 }
@@ -125,12 +163,15 @@ struct SimulatedScreen {
     var sheets: Bool
     /// A root stored at y = 0 between opaque bars starts below them (`FittedRule.rootBetweenBars`).
     var rootBetweenBars: Bool
+    /// The navigation bar is opaque: a root stored at y = 0 and shorter than the screen starts below it.
+    var opaqueTopBars: Bool
 
     init?(
         preset: DevicePreset?, deviceID: String?, orientation: Orientation, toolsVersion: Double, bars: SimulatedBars,
         barMetrics: BarMetrics, root: Rect, fitted: FittedValues = .builtIn
     ) {
         rootBetweenBars = fitted.isOn(.rootBetweenBars)
+        opaqueTopBars = bars.opaqueNavigationBar
         guard let preset else { return nil }
         let landscape = orientation == .landscape
         // A root larger than the device's screen (a size IB was told to simulate) is its own screen.
@@ -140,7 +181,7 @@ struct SimulatedScreen {
             ? root.size
             : Size(width: max(deviceScreen.width, root.width), height: max(deviceScreen.height, root.height))
         let pad = preset.idiom == .pad
-        sheets = toolsVersion >= 15000 && bars.presented && fitted.isOn(.sheets)
+        sheets = toolsVersion >= StandardViews.iOS13 && bars.presented && fitted.isOn(.sheets)
         var insets = DesignDevice.insets(
             preset: preset, deviceID: deviceID, orientation: orientation, toolsVersion: toolsVersion,
             byXcode: fitted.isOn(.notchByXcode))
@@ -172,27 +213,28 @@ struct SimulatedScreen {
     }
 
     /// Whether Xcode left out a home-button canvas's "Inferred" status bar (*fitted*,
-    /// `FittedRule.statusBarByXcode`): documents saved from Xcode 11 (toolsVersion 15000) up to
-    /// toolsVersion 21701 store their roots' safe areas, and what hangs from them, without the
+    /// `FittedRule.statusBarByXcode`): documents saved from Xcode 11 (the iOS 13 SDK, toolsVersion 14810,
+    /// as for the controls of `StandardViews`) up to toolsVersion 21701 store their roots' safe areas, and what hangs from them, without the
     /// status bar's 20 points; earlier and later ones with it (`Tools/ib-corpus-facts.py safe-area`
     /// on both folders).
     static func inferredWithoutStatusBar(_ toolsVersion: Double, _ fitted: FittedValues) -> Bool {
-        fitted.isOn(.statusBarByXcode) && toolsVersion >= 15000 && toolsVersion < 21701
+        fitted.isOn(.statusBarByXcode) && toolsVersion >= StandardViews.iOS13 && toolsVersion < 21701
     }
 
     /// Where a root stored at `frame` sits on the screen. IB stores a root laid out between opaque bars
     /// either at its place (y = 64) or at y = 0 with the height the bars leave (603 on a 667-point
     /// screen): a root at 0 that is shorter than the screen starts below the top bars when that makes
-    /// it end on the screen's bottom or on the top of the bottom bars. From Xcode 11 (toolsVersion
-    /// 15000), a modally presented root 10 points shorter than the screen below the status bar is a
-    /// sheet (iOS 13's: 842 high on an 896-point screen), which ends at the screen's bottom. Otherwise
-    /// it stays at the top (above an opaque tab bar, 618 high).
+    /// it end on the screen's bottom or on the top of the bottom bars. From Xcode 11 (the iOS 13 SDK,
+    /// toolsVersion 14810), a modally presented root 10 points shorter than the screen below the status bar is a
+    /// sheet (iOS 13's: 842 high on an 896-point screen), which ends at the screen's bottom. Under an
+    /// opaque navigation bar a root at 0 starts below the bars whatever its height (UIKit does not
+    /// extend it under them). Otherwise it stays at the top (above an opaque tab bar, 618 high).
     func placed(_ frame: Rect) -> Rect {
         guard frame.minY == 0, frame.height < screen.height - 0.5 else { return frame }
         let top = device.top + statusBar + topBars
         let bottomEdges = [screen.height, screen.height - device.bottom - bottomBars]
         var f = frame
-        if rootBetweenBars && bottomEdges.contains(where: { abs(top + frame.height - $0) < 0.5 }) {
+        if opaqueTopBars || rootBetweenBars && bottomEdges.contains(where: { abs(top + frame.height - $0) < 0.5 }) {
             f.y = top
         } else if sheets && abs(screen.height - max(device.top, statusBar, 20) - 10 - frame.height) < 0.5 {
             f.y = screen.height - frame.height

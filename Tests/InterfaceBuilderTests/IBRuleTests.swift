@@ -55,7 +55,8 @@ struct IBRuleTests {
     }
 
     /// The bars IB simulates: a hidden navigation bar, one reached through a button's segue, a root
-    /// between opaque bars, no status bar, an iOS 13 sheet, a freeform scene, a tab's child.
+    /// between opaque bars, no status bar, an iOS 13 sheet, a freeform scene, a tab's child, a scene
+    /// shown from outside a navigation controller (a sheet), one under an opaque bar of its own.
     @Test func simulatedBars() throws {
         let doc = try Self.fixture("SimulatedBars.storyboard")
         let top = Dictionary(uniqueKeysWithValues: doc.scenes.map { ($0.name, $0.rootInsets.safeAreaInsets) })
@@ -67,6 +68,9 @@ struct IBRuleTests {
         #expect(top["scene sc-f F"] == .zero)
         #expect(top["scene sc-g G"] == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
         #expect(top["scene sc-h H"] == EdgeInsets(top: 20, left: 0, bottom: 49, right: 0))
+        #expect(top["scene sc-i I"] == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(top["scene sc-j J"] == .zero)
+        #expect(top["scene sc-k K"] == .zero)
         #expect(Set(Self.statuses(doc).values) == [.agree])
     }
 
@@ -84,10 +88,11 @@ struct IBRuleTests {
         #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
     }
 
-    /// Home-button canvases of Xcode 11 up to toolsVersion 21701 leave out the "Inferred" status bar;
+    /// Home-button canvases of Xcode 11 (the iOS 13 SDK, toolsVersion 14810) up to toolsVersion 21701
+    /// leave out the "Inferred" status bar;
     /// a scene that sets its status bar keeps it.
     @Test(arguments: [
-        ("14113", "", 20.0), ("16096", "", 0.0), ("21507", "", 0.0), ("21701", "", 20.0),
+        ("14113", "", 20.0), ("14810", "", 0.0), ("16096", "", 0.0), ("21507", "", 0.0), ("21701", "", 20.0),
         ("16096", #"<simulatedStatusBarMetrics key="simulatedStatusBarMetrics" statusBarStyle="lightContent"/>"#, 20.0),
     ])
     func statusBarByXcodeVersion(toolsVersion: String, metrics: String, top: Double) throws {
