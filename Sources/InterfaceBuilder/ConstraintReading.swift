@@ -104,6 +104,17 @@ extension SceneBuilder {
             default: break
             }
         }
+        // UIKeyboardLayoutGuide with the keyboard offscreen, as IB draws it: its top is the owner's
+        // safe-area bottom (`usesBottomSafeArea`, the default), its bottom and sides the owner's.
+        if let owner = keyboardGuides[id] {
+            switch attr {
+            case .top: return ("\(owner).safeArea", .bottom)
+            case .bottom, .leading, .trailing, .left, .right, .centerX: return (owner, attr)
+            default:
+                skip(e, "keyboard layout guide attribute \(name) is not modelled")
+                return nil
+            }
+        }
         if id == topGuide || id == bottomGuide {
             skip(e, "layout guide attribute \(name) is not modelled")
             return nil

@@ -41,6 +41,8 @@ struct SceneBuilder {
     /// iOS 7–10 top and bottom layout guides.
     var topGuide: String?
     var bottomGuide: String?
+    /// Keyboard layout guides (iOS 15's `UIKeyboardLayoutGuide`) by id → the item of the view that owns them.
+    var keyboardGuides: [String: String] = [:]
     /// Constraint elements with their owning view's id.
     var constraintElements: [(owner: String, element: XMLElement)] = []
     var stacks: [(id: String, element: XMLElement)] = []
@@ -228,6 +230,7 @@ struct SceneBuilder {
             default: guides[gid] = "unsupported:\(g["key"] ?? "guide")"
             }
         }
+        for g in e.children("keyboardLayoutGuide") { if let gid = g["id"] { keyboardGuides[gid] = item } }
         for c in e.child("constraints")?.children("constraint") ?? [] where !variations.excluded.contains(c["id"] ?? "")
         {
             constraintElements.append((item, c))

@@ -129,6 +129,32 @@ struct IBRuleTests {
         #expect(frame.y + frame.height == screenHeight - scene.rootInsets.safeAreaInsets.bottom)
     }
 
+    /// iOS 15's keyboard layout guide, with the keyboard offscreen as IB draws it: its top is the safe
+    /// area's bottom (34 above the screen's on a notched iPhone), its sides the view's.
+    @Test func keyboardLayoutGuide() throws {
+        let box = """
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="b">
+                <rect key="frame" x="0.0" y="0.0" width="100" height="10"/></view></subviews>
+            """
+        let guideAndConstraints = """
+            <keyboardLayoutGuide key="keyboard" id="k"/>
+            <constraints>
+                <constraint firstItem="b" firstAttribute="top" secondItem="g" secondAttribute="top" id="c1"/>
+                <constraint firstItem="b" firstAttribute="leading" secondItem="k" secondAttribute="leading" id="c2"/>
+                <constraint firstItem="k" firstAttribute="trailing" secondItem="b" secondAttribute="trailing" id="c3"/>
+                <constraint firstItem="b" firstAttribute="bottom" secondItem="k" secondAttribute="top" id="c4"/>
+            </constraints>
+            """
+        let text = Self.rootScene(
+            device: "retina6_1", toolsVersion: "21701", screen: Self.screen("retina6_1"), subviews: box,
+            constraints: guideAndConstraints)
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "k.storyboard")
+        let scene = try #require(doc.scenes.first)
+        #expect(scene.skippedConstraints == 0)
+        let frame = try #require(IBCheck.solve(scene).frames["b"])
+        #expect(frame == Rect(x: 0, y: 48, width: 414, height: 896 - 34 - 48))
+    }
+
     /// A storyboard of one view controller whose root fills the device's screen, with a safe-area guide.
     static func rootScene(
         device: String, toolsVersion: String, screen: String, metrics: String = "", subviews: String = "",
