@@ -76,8 +76,8 @@ enum StandardViews {
             }
             return Metrics(width: .frame(51), height: .frame(31), fittedInsets: true, style: style("switch"))
         case "segmentedControl":
-            // The titles set the width; the height is UIKit's for the era (*fitted*).
-            return Metrics(width: .storedFrame, height: .fitted, style: style("segmentedControl"))
+            // The titles set the width; the height and the alignment insets are UIKit's for the era (*fitted*).
+            return Metrics(width: .storedFrame, height: .fitted, fittedInsets: true, style: style("segmentedControl"))
         case "stepper":
             // 94 × 29, 94 × 32 from iOS 13: app code reading `intrinsicContentSize`.
             return Metrics(width: .fixed(94), height: .fixed(tv >= iOS13 ? 32 : 29))
