@@ -92,7 +92,8 @@ struct VoteWalker {
         let device = document.child("device")?["id"] ?? ""
         pad = device.hasPrefix("ipad") || (document["targetRuntime"] ?? "").hasSuffix("iPad")
         homeIndicator = DesignDevice.homeIndicatorUpright(
-            deviceID: device, orientation: document.child("device")?["orientation"] == "landscape" ? .landscape : .portrait)
+            deviceID: device,
+            orientation: document.child("device")?["orientation"] == "landscape" ? .landscape : .portrait)
     }
 
     mutating func run() {
@@ -140,7 +141,8 @@ struct VoteWalker {
 
     func metrics(_ e: XMLElement) -> StandardViews.Metrics {
         platform == .iOS
-            ? StandardViews.metrics(e, toolsVersion: toolsVersion, pad: pad, homeIndicator: homeIndicator, images: images)
+            ? StandardViews.metrics(
+                e, toolsVersion: toolsVersion, pad: pad, homeIndicator: homeIndicator, images: images)
             : AppKitControls.metrics(e, toolsVersion: toolsVersion, images: images)
     }
 

@@ -113,8 +113,10 @@ struct SimulatedBars: Hashable, Sendable {
     }
 
     /// View controllers a `show` segue presents modally: UIKit's `show(_:sender:)` pushes only from
-    /// inside a navigation controller and presents otherwise. Those not reached by any push inside one
-    /// (a navigation controller's root, what show and push segues lead to from it, on and on).
+    /// inside a navigation controller and presents otherwise. "Inside" is a navigation controller's root
+    /// and whatever push and show segues lead to from there, transitively; a show segue from a scene
+    /// outside that set presents its destination, unless the destination is also pushed somewhere or is
+    /// itself a container, or the segue or destination asks for full screen.
     static func presentedByShow(controllers: [String: XMLElement], segues: [String: [XMLElement]]) -> Set<String> {
         let pushes: Set<String> = ["push", "show"]
         var inNavigation: Set<String> = []
@@ -142,7 +144,8 @@ struct SimulatedBars: Hashable, Sendable {
     func union(_ o: SimulatedBars) -> SimulatedBars {
         SimulatedBars(
             statusBar: statusBar && o.statusBar, navigationBar: navigationBar || o.navigationBar,
-            largeTitles: largeTitles || o.largeTitles, opaqueNavigationBar: opaqueNavigationBar || o.opaqueNavigationBar,
+            largeTitles: largeTitles || o.largeTitles,
+            opaqueNavigationBar: opaqueNavigationBar || o.opaqueNavigationBar,
             toolbar: toolbar || o.toolbar, tabBar: tabBar || o.tabBar,
             freeform: freeform || o.freeform, embedded: embedded || o.embedded, presented: presented || o.presented)
     }
@@ -213,10 +216,10 @@ struct SimulatedScreen {
     }
 
     /// Whether Xcode left out a home-button canvas's "Inferred" status bar (*fitted*,
-    /// `FittedRule.statusBarByXcode`): documents saved from Xcode 11 (the iOS 13 SDK, toolsVersion 14810,
-    /// as for the controls of `StandardViews`) up to toolsVersion 21701 store their roots' safe areas, and what hangs from them, without the
-    /// status bar's 20 points; earlier and later ones with it (`Tools/ib-corpus-facts.py safe-area`
-    /// on both folders).
+    /// `FittedRule.statusBarByXcode`): documents saved from Xcode 11 (the iOS 13 SDK, toolsVersion
+    /// 14810, as for the controls of `StandardViews`) up to toolsVersion 21701 store their roots' safe
+    /// areas, and what hangs from them, without the status bar's 20 points; earlier and later ones with
+    /// it (`Tools/ib-corpus-facts.py safe-area` on both folders).
     static func inferredWithoutStatusBar(_ toolsVersion: Double, _ fitted: FittedValues) -> Bool {
         fitted.isOn(.statusBarByXcode) && toolsVersion >= StandardViews.iOS13 && toolsVersion < 21701
     }
