@@ -47,8 +47,8 @@ struct CrossValidatedCorpusTests {
     /// The floors guard the leave-one-repository-out agreement: every fitted value (`IBFit`) fitted on
     /// the other repositories, each repository checked with them. The fitted rules stay as built in;
     /// the headline (`IBCrossValidation.run`, `check-ib --cross-validate`) also turns a rule off in a
-    /// fold where the other repositories do not gain from it, which costs a handful of views (5,198 here
-    /// against 5,186 there on iOS) and seven more passes over the corpora, too slow for a unit test.
+    /// fold where the other repositories do not gain from it, which moves a handful of views and takes
+    /// seven more passes over the corpora, too slow for a unit test.
     /// Per folder present, and over both when both are.
     @Test func crossValidatedAgreementStaysAboveItsFloors() throws {
         let docs = try IBCorpus.documents()
