@@ -18,14 +18,24 @@ enum DesignDevice {
         "sim:retina4_7.fullscreen": "iphone-8",
     ]
 
-    /// Whether the canvas is an iPhone with a home indicator (no home button) held upright, where
-    /// UIKit's toolbars are as tall as its tab bars, 49 points, not 44 (every toolbar of such canvases in
-    /// both corpus folders but one is 49 high, from Xcode 10 to 15: `Tools/ib-corpus-facts.py controls`).
-    static func homeIndicatorUpright(deviceID: String?, orientation: Orientation) -> Bool {
-        guard let id = deviceID, let preset = presets[id].flatMap({ DevicePresets.standard.device($0) }) else {
-            return false
-        }
-        return preset.idiom == .phone && preset.portraitSafeArea.bottom > 0 && orientation == .portrait
+    /// What the standard views' sizes depend on in the canvas a document is drawn for.
+    struct Canvas: Equatable {
+        /// An iPad (the device id, else an iPad-only `targetRuntime`): bars grew to 50 points with the
+        /// iOS 12 SDK.
+        var pad = false
+        /// An iPhone with a home indicator (no home button) held upright, where UIKit's toolbars are as
+        /// tall as its tab bars, 49 points, not 44 (every toolbar of such canvases in both corpus folders
+        /// but one is 49 high, Xcode 11 to 15: `Tools/ib-corpus-facts.py controls`).
+        var homeIndicatorUpright = false
+    }
+
+    static func canvas(deviceID: String?, orientation: Orientation, targetRuntime: String) -> Canvas {
+        let preset = deviceID.flatMap { presets[$0] }.flatMap { DevicePresets.standard.device($0) }
+        return Canvas(
+            pad: deviceID?.hasPrefix("ipad") == true || targetRuntime.hasSuffix("iPad"),
+            homeIndicatorUpright: preset.map {
+                $0.idiom == .phone && $0.portraitSafeArea.bottom > 0 && orientation == .portrait
+            } ?? false)
     }
 
     /// The first toolsVersion whose notched canvases store the later insets (see `insets`).

@@ -72,8 +72,7 @@ struct VoteWalker {
     let platform: IBImport.Platform
     let toolsVersion: Double
     let images: [String: Size]
-    let pad: Bool
-    let homeIndicator: Bool
+    let canvas: DesignDevice.Canvas
     var votes: IBFit.Votes = [:]
     /// Per view id: the attributes constraints name it by (placeholders left out).
     var named: [String: Set<String>] = [:]
@@ -89,11 +88,10 @@ struct VoteWalker {
                 || (type.contains(".Cocoa.") && !type.contains("CocoaTouch")) ? .macOS : .iOS
         toolsVersion = Double((document["toolsVersion"] ?? "0").split(separator: ".").first ?? "0") ?? 0
         images = StandardViews.images(document)
-        let device = document.child("device")?["id"] ?? ""
-        pad = device.hasPrefix("ipad") || (document["targetRuntime"] ?? "").hasSuffix("iPad")
-        homeIndicator = DesignDevice.homeIndicatorUpright(
-            deviceID: device,
-            orientation: document.child("device")?["orientation"] == "landscape" ? .landscape : .portrait)
+        let device = document.child("device")
+        canvas = DesignDevice.canvas(
+            deviceID: device?["id"], orientation: device?["orientation"] == "landscape" ? .landscape : .portrait,
+            targetRuntime: document["targetRuntime"] ?? "")
     }
 
     mutating func run() {
@@ -141,8 +139,7 @@ struct VoteWalker {
 
     func metrics(_ e: XMLElement) -> StandardViews.Metrics {
         platform == .iOS
-            ? StandardViews.metrics(
-                e, toolsVersion: toolsVersion, pad: pad, homeIndicator: homeIndicator, images: images)
+            ? StandardViews.metrics(e, toolsVersion: toolsVersion, canvas: canvas, images: images)
             : AppKitControls.metrics(e, toolsVersion: toolsVersion, images: images)
     }
 

@@ -15,11 +15,11 @@ struct SceneBuilder {
     let usesSafeAreas: Bool
     let device: (id: String, orientation: Orientation)?
     let preset: String?
+    /// The canvas the standard views are sized for (`StandardViews.metrics`).
+    let canvas: DesignDevice.Canvas
     let toolsVersion: Double
     /// The document's image resources (name → size).
     let images: [String: Size]
-    /// `iOS.CocoaTouch`, `iOS.CocoaTouch.iPad`, `MacOSX.Cocoa`.
-    let targetRuntime: String
     /// The size-class variations for the traits this scene is laid out for.
     let variations: SizeClassVariations
     let root: XMLElement
@@ -71,7 +71,9 @@ struct SceneBuilder {
         self.root = root
         self.viewController = viewController
         images = StandardViews.images(reader.document)
-        targetRuntime = reader.document["targetRuntime"] ?? ""
+        canvas = DesignDevice.canvas(
+            deviceID: reader.designDevice?.id, orientation: reader.designDevice?.orientation ?? .portrait,
+            targetRuntime: reader.document["targetRuntime"] ?? "")
         let presetTraits = reader.presetID(reader.designDevice?.id).flatMap { DevicePresets.standard.device($0) }
             .map { $0.sizeClasses(reader.designDevice?.orientation ?? .portrait) }
         variations = SizeClassVariations(traits: reader.sizeClassOverride ?? presetTraits, scene: cell ?? root)

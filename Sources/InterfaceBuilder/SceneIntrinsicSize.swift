@@ -12,14 +12,9 @@ extension SceneBuilder {
         var size = IntrinsicContentSize()
         var fromFrame = false
         do {
-            let pad = preset?.hasPrefix("ipad") ?? (targetRuntime.hasSuffix("iPad"))
             let m =
                 platform == .iOS
-                ? StandardViews.metrics(
-                    e, toolsVersion: toolsVersion, pad: pad,
-                    homeIndicator: DesignDevice.homeIndicatorUpright(
-                        deviceID: device?.id, orientation: device?.orientation ?? .portrait),
-                    images: images)
+                ? StandardViews.metrics(e, toolsVersion: toolsVersion, canvas: canvas, images: images)
                 : AppKitControls.metrics(e, toolsVersion: toolsVersion, images: images)
             var insets = m.alignmentRectInsets
             if m.fittedInsets, let style = m.style {

@@ -50,12 +50,12 @@ enum StandardViews {
         tv >= iOS26 ? "ios26" : tv >= iOS14 ? "ios14" : tv >= iOS13 ? "ios13" : "ios7"
     }
 
-    /// `pad`: the document is drawn for an iPad, whose bars grew to 50 points with the iOS 12 SDK
-    /// (toolsVersion 14000; Hackworth). `homeIndicator`: an upright iPhone without a home button
-    /// (`DesignDevice.homeIndicatorUpright`), whose toolbars are 49 points.
+    /// `canvas`: on an iPad bars grew to 50 points with the iOS 12 SDK (toolsVersion 14000; Hackworth);
+    /// on an upright iPhone with a home indicator toolbars are 49 points (`DesignDevice.Canvas`).
     static func metrics(
-        _ e: XMLElement, toolsVersion tv: Double, pad: Bool, homeIndicator: Bool = false, images: [String: Size]
+        _ e: XMLElement, toolsVersion tv: Double, canvas: DesignDevice.Canvas, images: [String: Size]
     ) -> Metrics {
+        let pad = canvas.pad
         func style(_ parts: String...) -> FittedStyle { FittedStyle(platform: "iOS", components: parts, era: era(tv)) }
         switch e.name {
         case "label", "textField":
@@ -98,7 +98,7 @@ enum StandardViews {
         case "datePicker":
             let wheels = e["datePickerStyle"] == nil || e["datePickerStyle"] == "wheels"
             return wheels ? Metrics(height: .fixed(216)) : Metrics(width: .storedFrame, height: .storedFrame)
-        case "toolbar" where homeIndicator:
+        case "toolbar" where canvas.homeIndicatorUpright:
             return Metrics(height: .fixed(49))
         case "toolbar", "navigationBar":
             return Metrics(height: .fixed(pad && tv >= 14000 ? 50 : 44))
