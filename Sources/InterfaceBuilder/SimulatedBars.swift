@@ -14,6 +14,9 @@ struct SimulatedBars: Hashable, Sendable {
     /// The navigation bar is opaque (`translucent="NO"`): a view controller's view does not extend under
     /// it (`extendedLayoutIncludesOpaqueBars` is false by default), so its root starts below the bar.
     var opaqueNavigationBar = false
+    /// Inside a navigation controller (its root, or pushed from inside one), its bar shown or hidden:
+    /// where a `show` segue pushes rather than presents.
+    var inNavigationController = false
     var toolbar = false
     var tabBar = false
     /// The scene has a freeform simulated size: IB draws it as its own screen, without the design
@@ -66,9 +69,7 @@ struct SimulatedBars: Hashable, Sendable {
         for e in segues.values.flatMap({ $0 }) {
             guard let id = e["destination"] else { continue }
             if e["kind"] == "embed" { out[id, default: SimulatedBars()].embedded = true }
-            let styles: [String?] = [e["modalPresentationStyle"], controllers[id]?["modalPresentationStyle"]]
-            let fullScreen = styles.contains { $0 == "fullScreen" || $0 == "overFullScreen" }
-            if ["modal", "presentation"].contains(e["kind"] ?? "") && !fullScreen {
+            if ["modal", "presentation"].contains(e["kind"] ?? "") && !Self.fullScreen(e, controllers[id]) {
                 out[id, default: SimulatedBars()].presented = true
             }
         }
@@ -92,6 +93,7 @@ struct SimulatedBars: Hashable, Sendable {
                 switch (vc.name, e["relationship"]) {
                 case ("navigationController", "rootViewController"?):
                     next.navigationBar = vc["navigationBarHidden"] != "YES"
+                    next.inNavigationController = true
                     let bar = vc.child("navigationBar", key: "navigationBar")
                     next.largeTitles = bar?["largeTitles"] == "YES"
                     next.opaqueNavigationBar = next.navigationBar && bar?["translucent"] == "NO"
@@ -106,39 +108,23 @@ struct SimulatedBars: Hashable, Sendable {
                 if out[destination].map({ $0.union(next) != $0 }) ?? true { queue.append((destination, next)) }
             }
         }
-        for id in presentedByShow(controllers: controllers, segues: segues) {
-            out[id, default: SimulatedBars()].presented = true
+        // UIKit's `show(_:sender:)` pushes only from inside a navigation controller and presents
+        // otherwise: a show segue from a scene outside one presents its destination, unless that is
+        // pushed elsewhere, is itself a container, or asks for full screen.
+        for (source, list) in segues where out[source]?.inNavigationController != true {
+            for e in list where e["kind"] == "show" {
+                guard let id = e["destination"], out[id]?.inNavigationController != true, let vc = controllers[id],
+                    !["navigationController", "tabBarController"].contains(vc.name), !Self.fullScreen(e, vc)
+                else { continue }
+                out[id, default: SimulatedBars()].presented = true
+            }
         }
         return out
     }
 
-    /// View controllers a `show` segue presents modally: UIKit's `show(_:sender:)` pushes only from
-    /// inside a navigation controller and presents otherwise. "Inside" is a navigation controller's root
-    /// and whatever push and show segues lead to from there, transitively; a show segue from a scene
-    /// outside that set presents its destination, unless the destination is also pushed somewhere or is
-    /// itself a container, or the segue or destination asks for full screen.
-    static func presentedByShow(controllers: [String: XMLElement], segues: [String: [XMLElement]]) -> Set<String> {
-        let pushes: Set<String> = ["push", "show"]
-        var inNavigation: Set<String> = []
-        var queue = controllers.values.filter { $0.name == "navigationController" }.flatMap { nav in
-            (segues[nav["id"] ?? ""] ?? []).filter { $0["relationship"] == "rootViewController" }
-                .compactMap { $0["destination"] }
-        }
-        while let id = queue.popLast() {
-            guard inNavigation.insert(id).inserted else { continue }
-            queue += (segues[id] ?? []).filter { pushes.contains($0["kind"] ?? "") }.compactMap { $0["destination"] }
-        }
-        var out: Set<String> = []
-        for (source, list) in segues where !inNavigation.contains(source) {
-            for e in list where e["kind"] == "show" {
-                guard let id = e["destination"], !inNavigation.contains(id), let vc = controllers[id],
-                    vc.name != "navigationController", vc.name != "tabBarController"
-                else { continue }
-                let styles = [e["modalPresentationStyle"], vc["modalPresentationStyle"]]
-                if !styles.contains(where: { $0 == "fullScreen" || $0 == "overFullScreen" }) { out.insert(id) }
-            }
-        }
-        return out
+    static func fullScreen(_ segue: XMLElement, _ destination: XMLElement?) -> Bool {
+        let styles: [String?] = [segue["modalPresentationStyle"], destination?["modalPresentationStyle"]]
+        return styles.contains { $0 == "fullScreen" || $0 == "overFullScreen" }
     }
 
     func union(_ o: SimulatedBars) -> SimulatedBars {
@@ -146,6 +132,7 @@ struct SimulatedBars: Hashable, Sendable {
             statusBar: statusBar && o.statusBar, navigationBar: navigationBar || o.navigationBar,
             largeTitles: largeTitles || o.largeTitles,
             opaqueNavigationBar: opaqueNavigationBar || o.opaqueNavigationBar,
+            inNavigationController: inNavigationController || o.inNavigationController,
             toolbar: toolbar || o.toolbar, tabBar: tabBar || o.tabBar,
             freeform: freeform || o.freeform, embedded: embedded || o.embedded, presented: presented || o.presented)
     }
