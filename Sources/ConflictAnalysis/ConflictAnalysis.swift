@@ -132,12 +132,15 @@ public struct ConflictAnalysis: Sendable {
             return ("\(p.horizontal ? "H" : "V") \(p.isSize ? "size" : "\(p.fraction)")", p.margin * margin)
         }
         guard let a1 = anchor(c.firstAttribute) else { return nil }
-        let a2 = c.secondAttribute.map(anchor)
-        if case .some(nil) = a2 { return nil }
-        let o2 = a2??.offset ?? 0
+        var a2: (name: String, offset: Double)?
+        if let s = c.secondAttribute {
+            guard let a = anchor(s) else { return nil }
+            a2 = a
+        }
         return BreakingRule.Demand(
-            first: items.first, firstAttribute: a1.name, second: items.second, secondAttribute: a2??.name,
-            relation: c.relation, multiplier: c.multiplier, constant: c.constant + c.multiplier * o2 - a1.offset)
+            first: items.first, firstAttribute: a1.name, second: items.second, secondAttribute: a2?.name,
+            relation: c.relation, multiplier: c.multiplier,
+            constant: c.constant + c.multiplier * (a2?.offset ?? 0) - a1.offset)
     }
 
     /// How much of the evidence for a hierarchy (`LogHierarchy.Evidence`) the breaking rule reads:
