@@ -10,9 +10,11 @@ import ViewTree
 ///
 /// * `edgeInsets` pad the views from the stack's edges. Along the axis the first view sits at the
 ///   leading (top) inset and the last one's end at the trailing (bottom) inset, except in gravity
-///   areas (below); across it, the alignment edge (or centre, or baseline) lines up and every other
-///   edge stays inside the insets (`NSStackView.Edge.*`, `>=`), while the stack hugs its views at its
-///   `…StackHuggingPriority` (`NSStackView.Hugging`).
+///   areas (below); across it, every edge stays inside the insets (`NSStackView.Edge.*`, `>=`,
+///   required) and the alignment edge (or centre, or baseline) lines up at `alignmentPriority`.
+/// * Hugging: the stack minimizes its size at its `…StackHuggingPriority` (`NSStackView.Hugging`,
+///   `huggingPriority(for:)`: "the priority for the stack view to minimize its size to fit its
+///   contained views as closely as possible").
 /// * Between neighbours: the view's custom spacing after it when it has one (IB writes FLT_MAX for
 ///   "none"), else `spacing` (default 8) (`NSStackView.Spacing`).
 /// * `distribution`: `fill`, `fillEqually`, `fillProportionally`, `equalSpacing` and `equalCentering`
@@ -25,6 +27,11 @@ import ViewTree
 /// * Visibility priorities detach views that do not fit, lowest first; at a document's design size
 ///   every view fits, so they are read and recorded but change nothing there.
 enum NSStackViewConstraints {
+    /// NSStackView.h on `alignment`: "The alignment constraints are established at a priority of
+    /// NSLayoutPriorityDefaultLow and are overridable for individual views using external
+    /// constraints." Interface Builder's default stack hugging, 249.99998, stays just below it.
+    static let alignmentPriority = LayoutPriority.defaultLow
+
     struct Arranged {
         var id: String
         var gravity: Int  // 0 leading, 1 centre, 2 trailing
@@ -77,6 +84,7 @@ enum NSStackViewConstraints {
         func add(_ c: LayoutConstraint, _ name: String) {
             var c = c
             c.identifier = name
+            if name == "NSStackView.Alignment" { c.priority = alignmentPriority }
             out.append(c)
         }
         let shown = all.filter { !(detaches && $0.hidden) }
@@ -191,18 +199,21 @@ enum NSStackViewConstraints {
                 LayoutConstraint(stack, crossEnd, .greaterThanOrEqual, v, crossEnd, constant: crossEndInset),
                 vertical ? "NSStackView.Edge.Trailing" : "NSStackView.Edge.Bottom")
         }
-        // The stack hugs its views across the axis by holding each view's free edges to its own at its
-        // hugging priority: the stack fits its widest view, and a view with no size of its own (a scroll
-        // view in a leading-aligned column) reaches across the stack, as IB draws it.
+        // Across the axis the stack minimizes its size at its hugging priority, as along it; the
+        // required edge constraints keep every view inside. A view with no size of its own (a scroll
+        // view in a leading-aligned column) is then left free by AppKit's constraints; IB draws it
+        // across the stack, which the weakest hold of its edges to the stack's reproduces.
         let crossHugging =
             SceneBuilder.number(e[vertical ? "horizontalStackHuggingPriority" : "verticalStackHuggingPriority"]) ?? 250
-        let hug = min(999, max(1, crossHugging))
+        add(
+            LayoutConstraint(stack, crossSize, .equal, constant: 0, priority: min(999, max(1, crossHugging))),
+            "NSStackView.Hugging")
         for a in all {
             add(
-                LayoutConstraint(a.id, crossStart, .equal, stack, crossStart, constant: crossStartInset, priority: hug),
+                LayoutConstraint(a.id, crossStart, .equal, stack, crossStart, constant: crossStartInset, priority: 1),
                 "NSStackView.Hugging")
             add(
-                LayoutConstraint(stack, crossEnd, .equal, a.id, crossEnd, constant: crossEndInset, priority: hug),
+                LayoutConstraint(stack, crossEnd, .equal, a.id, crossEnd, constant: crossEndInset, priority: 1),
                 "NSStackView.Hugging")
         }
         if let rebuilt = try? ViewTree(

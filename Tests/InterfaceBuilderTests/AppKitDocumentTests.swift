@@ -289,8 +289,7 @@ struct AppKitDocumentTests {
     }
 
     /// NSStackView: gravity areas, detached hidden views, custom spacing and edge insets; a view with no
-    /// width of its own in a leading-aligned column reaches across it (the stack's hugging holds each
-    /// view's free edge to its own).
+    /// width of its own in a leading-aligned column reaches across it (the weakest hold of its edges).
     @Test func stackViewFeatures() throws {
         let doc = try Self.fixture("StackViews.xib")
         let results = IBCheck.check(doc).results
@@ -347,6 +346,56 @@ struct AppKitDocumentTests {
         }
         let names = Set(doc.scenes[0].scenario.constraints.compactMap(\.identifier))
         #expect(names.contains { $0.hasPrefix("NSStackView.") } && !names.contains { $0.hasPrefix("UISV-") })
+    }
+
+    /// NSStackView's alignment is DefaultLow (NSStackView.h) and its hugging minimizes the stack's size:
+    /// an external constraint moves an arranged view off the alignment edge without a conflict, and a
+    /// stack hugging its height at 750 still centres a shorter view (holding each view's edges to the
+    /// stack's at 750 would pull it to an edge).
+    @Test func stackViewAlignmentIsDefaultLow() throws {
+        func view(_ id: String, x: Double = 0, y: Double, width: Double, height: Double) -> String {
+            """
+            <customView translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                <rect key="frame" x="\(x)" y="\(y)" width="\(width)" height="\(height)"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="\(width)" id="w-\(id)"/>
+                    <constraint firstAttribute="height" constant="\(height)" id="h-\(id)"/>
+                </constraints>
+            </customView>
+            """
+        }
+        let body = """
+            <stackView distribution="fill" orientation="vertical" alignment="leading" spacing="8" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" translatesAutoresizingMaskIntoConstraints="NO" id="col">
+                <rect key="frame" x="20" y="232" width="200" height="48"/>
+                <subviews>\(view("v1", y: 28, width: 100, height: 20))\(view("v2", x: 30, y: 0, width: 60, height: 20))</subviews>
+                <constraints>
+                    <constraint firstAttribute="width" constant="200" id="w-col"/>
+                    <constraint firstItem="v2" firstAttribute="leading" secondItem="col" secondAttribute="leading" constant="30" id="v2-lead"/>
+                </constraints>
+            </stackView>
+            <stackView distribution="fill" orientation="horizontal" alignment="centerY" spacing="8" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="750" translatesAutoresizingMaskIntoConstraints="NO" id="row">
+                <rect key="frame" x="20" y="182" width="88" height="30"/>
+                <subviews>\(view("r1", y: 5, width: 40, height: 20))\(view("r2", x: 48, y: 0, width: 40, height: 30))</subviews>
+            </stackView>
+            """
+        let constraints = """
+            <constraint firstItem="col" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="l"/>
+            <constraint firstItem="col" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="t"/>
+            <constraint firstItem="row" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="l2"/>
+            <constraint firstItem="row" firstAttribute="top" secondItem="col" secondAttribute="bottom" constant="20" id="t2"/>
+            """
+        let doc = try InterfaceBuilder.importDocument(
+            text: Self.xib(body, constraints: constraints), file: "d.xib", fitted: Self.values)
+        let solution = IBCheck.solve(doc.scenes[0])
+        #expect(solution.conflicts.isEmpty)
+        #expect(solution.frames["v1"]?.x == 0 && solution.frames["v2"]?.x == 30)
+        #expect(solution.frames["row"]?.height == 30 && solution.frames["r1"]?.y == 5)
+        let byView = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
+        for id in ["col", "v1", "v2", "row", "r1", "r2"] {
+            #expect(byView[id]?.status == .agree, "\(id): \(String(describing: byView[id]?.solved))")
+        }
+        let alignment = doc.scenes[0].scenario.constraints.filter { $0.identifier == "NSStackView.Alignment" }
+        #expect(!alignment.isEmpty && alignment.allSatisfy { $0.priority == LayoutPriority.defaultLow })
     }
 
     static func fixture(_ name: String) throws -> IBImport {
