@@ -58,42 +58,87 @@ enum NSStackViewConstraints {
     }
 
     static func make(stack: String, element e: XMLElement, tree: inout ViewTree) -> [LayoutConstraint] {
-        let vertical = e["orientation"] == "vertical"
         let all = arranged(e, tree: tree)
         guard !all.isEmpty else { return [] }
-        let gravityAreas = (e["distribution"] ?? "gravityAreas") == "gravityAreas"
-        let distribution = gravityAreas ? "gravityAreas" : (e["distribution"] ?? "fill")
-        let alignment = e["alignment"] ?? (vertical ? "centerX" : "centerY")
-        let spacing = SceneBuilder.number(e["spacing"]) ?? 8
-        let detaches = e["detachesHiddenViews"] == "YES"
-        let i = e.child("edgeInsets", key: "edgeInsets")
-        let inset = EdgeInsets(
-            top: SceneBuilder.number(i?["top"]) ?? 0, left: SceneBuilder.number(i?["left"]) ?? 0,
-            bottom: SceneBuilder.number(i?["bottom"]) ?? 0, right: SceneBuilder.number(i?["right"]) ?? 0)
-        var views = tree.views
-        for a in all { views[tree.index(of: a.id)!].translatesMask = false }
+        var b = Builder(stack: stack, element: e, tree: tree)
+        for a in all { b.views[tree.index(of: a.id)!].translatesMask = false }
+        let shown = all.filter { !(b.detaches && $0.hidden) }
+        for h in all where b.detaches && h.hidden {
+            b.add(LayoutConstraint(h.id, b.size, .equal, constant: 0), "NSStackView.Detached")
+        }
+        if b.distribution == "gravityAreas" {
+            b.gravityAreas(shown)
+        } else {
+            b.distributed(shown, tree: tree)
+        }
+        b.acrossTheAxis(all)
+        if let rebuilt = try? ViewTree(
+            superviewSize: tree.superviewSize, views: b.views, layoutDirection: tree.layoutDirection, root: tree.root)
+        {
+            tree = rebuilt
+        }
+        return b.out
+    }
 
-        let (start, end, size, center): (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
-            vertical ? (.top, .bottom, .height, .centerY) : (.leading, .trailing, .width, .centerX)
+    /// One stack's attributes, read once, and the constraints and guide views made for it.
+    struct Builder {
+        let stack: String
+        let vertical: Bool
+        let distribution: String
+        let alignment: String
+        let spacing: Double
+        let detaches: Bool
+        let hugging: (along: Double, across: Double)
+        let (start, end, size, center): (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute)
         let (crossStart, crossEnd, crossSize, crossCenter):
-            (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
-                vertical ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
-        let (startInset, endInset) = vertical ? (inset.top, inset.bottom) : (inset.left, inset.right)
-        let (crossStartInset, crossEndInset) = vertical ? (inset.left, inset.right) : (inset.top, inset.bottom)
+            (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute)
+        let (startInset, endInset, crossStartInset, crossEndInset): (Double, Double, Double, Double)
+        var views: [View]
         var out: [LayoutConstraint] = []
-        func add(_ c: LayoutConstraint, _ name: String) {
+
+        init(stack: String, element e: XMLElement, tree: ViewTree) {
+            self.stack = stack
+            vertical = e["orientation"] == "vertical"
+            distribution = e["distribution"] ?? "gravityAreas"
+            alignment = e["alignment"] ?? (vertical ? "centerX" : "centerY")
+            spacing = SceneBuilder.number(e["spacing"]) ?? 8
+            detaches = e["detachesHiddenViews"] == "YES"
+            let horizontalHugging = SceneBuilder.number(e["horizontalStackHuggingPriority"]) ?? 250
+            let verticalHugging = SceneBuilder.number(e["verticalStackHuggingPriority"]) ?? 250
+            hugging = vertical ? (verticalHugging, horizontalHugging) : (horizontalHugging, verticalHugging)
+            let i = e.child("edgeInsets", key: "edgeInsets")
+            let (top, left, bottom, right) = (
+                SceneBuilder.number(i?["top"]) ?? 0, SceneBuilder.number(i?["left"]) ?? 0,
+                SceneBuilder.number(i?["bottom"]) ?? 0, SceneBuilder.number(i?["right"]) ?? 0
+            )
+            (start, end, size, center) =
+                vertical ? (.top, .bottom, .height, .centerY) : (.leading, .trailing, .width, .centerX)
+            (crossStart, crossEnd, crossSize, crossCenter) =
+                vertical ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
+            (startInset, endInset, crossStartInset, crossEndInset) =
+                vertical ? (top, bottom, left, right) : (left, right, top, bottom)
+            views = tree.views
+        }
+
+        mutating func add(_ c: LayoutConstraint, _ name: String) {
             var c = c
             c.identifier = name
             if name == "NSStackView.Alignment" { c.priority = alignmentPriority }
             out.append(c)
         }
-        let shown = all.filter { !(detaches && $0.hidden) }
-        for h in all where detaches && h.hidden {
-            add(LayoutConstraint(h.id, size, .equal, constant: 0), "NSStackView.Detached")
-        }
+
         func gap(after a: Arranged) -> Double { a.customSpacing ?? spacing }
 
-        if gravityAreas {
+        /// The stack's size held to 0 at a hugging priority (IB writes 249.99998 for the default).
+        mutating func hug(_ attribute: LayoutAttribute, at priority: Double) {
+            add(
+                LayoutConstraint(stack, attribute, .equal, constant: 0, priority: min(999, max(1, priority))),
+                "NSStackView.Hugging")
+        }
+
+        /// Gravity areas: leading views packed from the start, trailing ones from the end, centre ones
+        /// centred on a guide spanning them, at least the spacing between areas.
+        mutating func gravityAreas(_ shown: [Arranged]) {
             let groups = (0...2).map { g in shown.filter { $0.gravity == g } }
             for group in groups {
                 for (a, b) in zip(group, group.dropFirst()) {
@@ -111,7 +156,6 @@ enum NSStackViewConstraints {
                 add(LayoutConstraint(stack, end, .equal, last.id, end, constant: endInset), "NSStackView.Edge.Trailing")
             }
             if let first = groups[1].first, let last = groups[1].last {
-                // The centre group's middle on the stack's: a guide spanning the group.
                 let guide = "\(stack).center"
                 views.append(
                     View(
@@ -123,7 +167,6 @@ enum NSStackViewConstraints {
                 add(LayoutConstraint(guide, crossSize, .equal, constant: 0), "NSStackView.Gravity.Center")
                 add(LayoutConstraint(guide, crossStart, .equal, stack, crossStart), "NSStackView.Gravity.Center")
             }
-            // At least the spacing between areas, and the views inside the insets.
             let order = groups.flatMap { $0 }
             for (a, b) in zip(order, order.dropFirst()) where a.gravity != b.gravity {
                 add(
@@ -140,87 +183,77 @@ enum NSStackViewConstraints {
                     LayoutConstraint(stack, end, .greaterThanOrEqual, last.id, end, constant: endInset),
                     "NSStackView.Edge.Trailing")
             }
-            let hugging =
-                SceneBuilder.number(e[vertical ? "verticalStackHuggingPriority" : "horizontalStackHuggingPriority"])
-                ?? 250
-            add(
-                LayoutConstraint(stack, size, .equal, constant: 0, priority: min(999, max(1, hugging))),
-                "NSStackView.Hugging")
-        } else {
+            hug(size, at: hugging.along)
+        }
+
+        /// `fill`, `fillEqually`, `fillProportionally`, `equalSpacing`, `equalCentering`: the ends on
+        /// the insets, the spacing between neighbours, and UIStackView's distribution.
+        mutating func distributed(_ shown: [Arranged], tree: ViewTree) {
             if let first = shown.first, let last = shown.last {
                 add(
                     LayoutConstraint(first.id, start, .equal, stack, start, constant: startInset),
                     "NSStackView.Edge.Leading")
                 add(LayoutConstraint(stack, end, .equal, last.id, end, constant: endInset), "NSStackView.Edge.Trailing")
             }
+            let relation: LayoutRelation =
+                ["equalSpacing", "equalCentering"].contains(distribution) ? .greaterThanOrEqual : .equal
             for (a, b) in zip(shown, shown.dropFirst()) {
-                let relation: LayoutRelation =
-                    ["equalSpacing", "equalCentering"].contains(distribution) ? .greaterThanOrEqual : .equal
                 add(LayoutConstraint(b.id, start, relation, a.id, end, constant: gap(after: a)), "NSStackView.Spacing")
             }
             out += StackViewConstraints.distribute(
                 shown.map(\.id), distribution: distribution, stack: stack, vertical: vertical,
                 views: &views, tree: tree, prefix: "NSStackView.Distribution")
         }
-        // Across the axis: the alignment, the views inside the insets, the stack hugging its views.
-        for a in all {
-            let v = a.id
+
+        /// Across the axis: the alignment at DefaultLow, every edge inside the insets, and the stack
+        /// minimizing its size at its hugging priority. A view with no size of its own (a scroll view in
+        /// a leading-aligned column) is then left free by AppKit's constraints; IB draws it across the
+        /// stack, which the weakest hold of its edges to the stack's reproduces.
+        mutating func acrossTheAxis(_ all: [Arranged]) {
+            for a in all {
+                align(a.id, first: all.first?.id)
+                add(
+                    LayoutConstraint(
+                        a.id, crossStart, .greaterThanOrEqual, stack, crossStart, constant: crossStartInset),
+                    vertical ? "NSStackView.Edge.Leading" : "NSStackView.Edge.Top")
+                add(
+                    LayoutConstraint(stack, crossEnd, .greaterThanOrEqual, a.id, crossEnd, constant: crossEndInset),
+                    vertical ? "NSStackView.Edge.Trailing" : "NSStackView.Edge.Bottom")
+            }
+            hug(crossSize, at: hugging.across)
+            for a in all {
+                add(
+                    LayoutConstraint(
+                        a.id, crossStart, .equal, stack, crossStart, constant: crossStartInset, priority: 1),
+                    "NSStackView.Hugging")
+                add(
+                    LayoutConstraint(stack, crossEnd, .equal, a.id, crossEnd, constant: crossEndInset, priority: 1),
+                    "NSStackView.Hugging")
+            }
+        }
+
+        /// The alignment edge, centre or baseline (baselines line up with the first view's); `width`
+        /// and `height` alignments fill the stack across.
+        mutating func align(_ v: String, first: String?) {
+            let leading = LayoutConstraint(v, crossStart, .equal, stack, crossStart, constant: crossStartInset)
+            let trailing = LayoutConstraint(stack, crossEnd, .equal, v, crossEnd, constant: crossEndInset)
             switch alignment {
             case "centerX", "centerY":
                 add(
                     LayoutConstraint(
                         v, crossCenter, .equal, stack, crossCenter, constant: (crossStartInset - crossEndInset) / 2),
                     "NSStackView.Alignment")
-            case "leading", "top", "left":
-                add(
-                    LayoutConstraint(v, crossStart, .equal, stack, crossStart, constant: crossStartInset),
-                    "NSStackView.Alignment")
-            case "trailing", "bottom", "right":
-                add(
-                    LayoutConstraint(stack, crossEnd, .equal, v, crossEnd, constant: crossEndInset),
-                    "NSStackView.Alignment")
+            case "leading", "top", "left": add(leading, "NSStackView.Alignment")
+            case "trailing", "bottom", "right": add(trailing, "NSStackView.Alignment")
             case "firstBaseline", "lastBaseline", "baseline":
                 let line: LayoutAttribute = alignment == "firstBaseline" ? .firstBaseline : .lastBaseline
-                if v != all.first?.id, let first = all.first {
-                    add(LayoutConstraint(v, line, .equal, first.id, line), "NSStackView.Alignment")
+                if let first, v != first {
+                    add(LayoutConstraint(v, line, .equal, first, line), "NSStackView.Alignment")
                 }
-            default:  // width / height: fill across
-                add(
-                    LayoutConstraint(v, crossStart, .equal, stack, crossStart, constant: crossStartInset),
-                    "NSStackView.Alignment")
-                add(
-                    LayoutConstraint(stack, crossEnd, .equal, v, crossEnd, constant: crossEndInset),
-                    "NSStackView.Alignment")
+            default:
+                add(leading, "NSStackView.Alignment")
+                add(trailing, "NSStackView.Alignment")
             }
-            add(
-                LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, crossStart, constant: crossStartInset),
-                vertical ? "NSStackView.Edge.Leading" : "NSStackView.Edge.Top")
-            add(
-                LayoutConstraint(stack, crossEnd, .greaterThanOrEqual, v, crossEnd, constant: crossEndInset),
-                vertical ? "NSStackView.Edge.Trailing" : "NSStackView.Edge.Bottom")
         }
-        // Across the axis the stack minimizes its size at its hugging priority, as along it; the
-        // required edge constraints keep every view inside. A view with no size of its own (a scroll
-        // view in a leading-aligned column) is then left free by AppKit's constraints; IB draws it
-        // across the stack, which the weakest hold of its edges to the stack's reproduces.
-        let crossHugging =
-            SceneBuilder.number(e[vertical ? "horizontalStackHuggingPriority" : "verticalStackHuggingPriority"]) ?? 250
-        add(
-            LayoutConstraint(stack, crossSize, .equal, constant: 0, priority: min(999, max(1, crossHugging))),
-            "NSStackView.Hugging")
-        for a in all {
-            add(
-                LayoutConstraint(a.id, crossStart, .equal, stack, crossStart, constant: crossStartInset, priority: 1),
-                "NSStackView.Hugging")
-            add(
-                LayoutConstraint(stack, crossEnd, .equal, a.id, crossEnd, constant: crossEndInset, priority: 1),
-                "NSStackView.Hugging")
-        }
-        if let rebuilt = try? ViewTree(
-            superviewSize: tree.superviewSize, views: views, layoutDirection: tree.layoutDirection, root: tree.root)
-        {
-            tree = rebuilt
-        }
-        return out
     }
 }
