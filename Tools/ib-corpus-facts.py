@@ -17,6 +17,10 @@
                                                      for each edge a required equality pins to the
                                                      superview's same edge (or a constant size),
                                                      how far the frame reaches beyond it
+    Tools/ib-corpus-facts.py tools-versions [CORPUS]
+                                                     documents saved with Xcode's placeholder
+                                                     toolsVersion 32700.99.1234, and the version of
+                                                     Interface Builder's plug-in they name instead
 
 CORPUS defaults to $LAYOUTLAB_IB_CORPUS, else ../shared/corpus/ib beside the repository. These are
 fitted values: docs/interface-builder.md says which of the importer's rules rest on them, and they
@@ -38,6 +42,26 @@ def documents(folder):
             continue
         if root.tag == 'document':
             yield os.path.basename(f), root
+
+PLACEHOLDER = '32700.99.1234'
+
+def tools_version(doc):
+    """The Xcode build that saved `doc` (ToolsVersion.of): its toolsVersion, or where that is Xcode's
+    placeholder, the version of the Interface Builder plug-in its dependencies name."""
+    stated = doc.get('toolsVersion', '0')
+    plugin = doc.find('dependencies/plugIn')
+    if stated == PLACEHOLDER and plugin is not None and plugin.get('version'):
+        return int(plugin.get('version').split('.')[0])
+    return int(stated.split('.')[0])
+
+def tools_versions(folder):
+    plugins = collections.Counter()
+    for _, doc in documents(folder):
+        if doc.get('toolsVersion') == PLACEHOLDER:
+            plugin = doc.find('dependencies/plugIn')
+            plugins[(doc.get('targetRuntime'), None if plugin is None else plugin.get('version'))] += 1
+    print(f'{sum(plugins.values())} documents with toolsVersion {PLACEHOLDER}; the plug-in version they name:')
+    for (runtime, version), n in sorted(plugins.items(), key=str): print(f'{n:6d}  {runtime}  {version}')
 
 def rect(e):
     r = e.find("rect[@key='frame']")
@@ -69,7 +93,7 @@ def safe_area(folder):
         if 'CocoaTouch' not in doc.get('targetRuntime', ''): continue
         device = doc.find('device')
         dev = (device.get('id'), device.get('orientation', 'portrait')) if device is not None else ('-', '-')
-        tv = int(doc.get('toolsVersion', '0').split('.')[0])
+        tv = tools_version(doc)
         for root in doc.iter('view'):
             guide = root.find("viewLayoutGuide[@key='safeArea']")
             frame = rect(root)
@@ -105,7 +129,7 @@ def controls(folder, macos=False):
     for _, doc in documents(folder):
         touch = 'CocoaTouch' in doc.get('targetRuntime', '')
         if touch == macos: continue
-        tv = int(doc.get('toolsVersion', '0').split('.')[0])
+        tv = tools_version(doc)
         device = doc.find('device')
         canvas = '-' if device is None else device.get('id', '-') + ('' if device.get('orientation') != 'landscape' else ' landscape')
         for e in doc.iter():
@@ -137,7 +161,7 @@ def insets(folder, elements):
     """Per element (and style), the insets implied by equalities to the direct superview's edges."""
     table = collections.defaultdict(collections.Counter)
     for _, doc in documents(folder):
-        tv = int(doc.get('toolsVersion', '0').split('.')[0])
+        tv = tools_version(doc)
         parent = {}
         for p in doc.iter():
             sub = p.find('subviews')
@@ -230,7 +254,7 @@ def baselines(folder):
     distances below their frames' tops that the stored frames imply, by the pair of view kinds."""
     table = collections.defaultdict(collections.Counter)
     for _, doc in documents(folder):
-        tv = int(doc.get('toolsVersion', '0').split('.')[0])
+        tv = tools_version(doc)
         frames = absolute_frames(doc)
         for owner in doc.iter():
             cs = owner.find('constraints')
@@ -262,7 +286,7 @@ def baselines(folder):
 
 if __name__ == '__main__':
     commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area, 'controls': controls, 'baselines': baselines,
-                'appkit-controls': lambda f: controls(f, macos=True)}
+                'appkit-controls': lambda f: controls(f, macos=True), 'tools-versions': tools_versions}
     if len(sys.argv) >= 2 and sys.argv[1] == 'insets':
         rest = sys.argv[2:]
         folder = rest.pop(0) if rest and os.path.isdir(rest[0]) else corpus([])

@@ -86,7 +86,7 @@ struct VoteWalker {
         platform =
             (document["targetRuntime"] ?? "").hasPrefix("MacOSX")
                 || (type.contains(".Cocoa.") && !type.contains("CocoaTouch")) ? .macOS : .iOS
-        toolsVersion = Double((document["toolsVersion"] ?? "0").split(separator: ".").first ?? "0") ?? 0
+        toolsVersion = ToolsVersion.of(document)
         images = StandardViews.images(document)
         let device = document.child("device")
         canvas = DesignDevice.canvas(

@@ -67,7 +67,7 @@ struct SceneBuilder {
         usesSafeAreas = reader.usesSafeAreas
         device = reader.designDevice
         preset = reader.presetID(reader.designDevice?.id)
-        toolsVersion = Double((reader.document["toolsVersion"] ?? "0").split(separator: ".").first ?? "0") ?? 0
+        toolsVersion = ToolsVersion.of(reader.document)
         self.root = root
         self.viewController = viewController
         images = StandardViews.images(reader.document)

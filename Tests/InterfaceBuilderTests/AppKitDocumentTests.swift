@@ -144,6 +144,28 @@ struct AppKitDocumentTests {
         #expect(c.intrinsicContentSize.height == rectHeight, "\(kind) \(toolsVersion)")
     }
 
+    /// A document saved with Xcode's placeholder toolsVersion `32700.99.1234` takes the era of the
+    /// Interface Builder plug-in it names (22690: Big Sur's controls), not Xcode 26's that the
+    /// placeholder's number would give; without a plug-in the number stands.
+    @Test func placeholderToolsVersionTakesThePlugInsEra() throws {
+        let table = Self.table("macOS/button.push.rounded.regular.bordered/bigSur")
+        func height(_ toolsVersion: String, plugIn: String?) throws -> Double? {
+            var text = Self.xib(Self.push, toolsVersion: toolsVersion)
+            if let plugIn {
+                text = text.replacingOccurrences(
+                    of: "<objects>",
+                    with: #"<dependencies><plugIn identifier="com.apple.InterfaceBuilder.CocoaPlugin" version="\#(plugIn)"/>"#
+                        + "</dependencies><objects>")
+            }
+            let doc = try InterfaceBuilder.importDocument(text: text, file: "c.xib", fitted: table)
+            return Self.view(doc, "c").intrinsicContentSize.height
+        }
+        #expect(try height("32700.99.1234", plugIn: "22690") == 26)
+        #expect(try height("22690", plugIn: "22690") == 26)
+        #expect(try height("24127", plugIn: "24127") == nil)
+        #expect(try height("32700.99.1234", plugIn: nil) == nil)
+    }
+
     /// A style without values of its own falls back: to its values in any era (`*`), then to its
     /// less specific forms (the same control in any size); with none at all, a fitted length is absent
     /// and an inset zero.
