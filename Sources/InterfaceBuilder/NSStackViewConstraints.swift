@@ -123,7 +123,6 @@ enum NSStackViewConstraints {
         mutating func add(_ c: LayoutConstraint, _ name: String) {
             var c = c
             c.identifier = name
-            if name == "NSStackView.Alignment" { c.priority = alignmentPriority }
             out.append(c)
         }
 
@@ -235,20 +234,22 @@ enum NSStackViewConstraints {
         /// The alignment edge, centre or baseline (baselines line up with the first view's); `width`
         /// and `height` alignments fill the stack across.
         mutating func align(_ v: String, first: String?) {
-            let leading = LayoutConstraint(v, crossStart, .equal, stack, crossStart, constant: crossStartInset)
-            let trailing = LayoutConstraint(stack, crossEnd, .equal, v, crossEnd, constant: crossEndInset)
+            let p = alignmentPriority
+            let leading = LayoutConstraint(
+                v, crossStart, .equal, stack, crossStart, constant: crossStartInset, priority: p)
+            let trailing = LayoutConstraint(stack, crossEnd, .equal, v, crossEnd, constant: crossEndInset, priority: p)
             switch alignment {
             case "centerX", "centerY":
+                let offset = (crossStartInset - crossEndInset) / 2
                 add(
-                    LayoutConstraint(
-                        v, crossCenter, .equal, stack, crossCenter, constant: (crossStartInset - crossEndInset) / 2),
+                    LayoutConstraint(v, crossCenter, .equal, stack, crossCenter, constant: offset, priority: p),
                     "NSStackView.Alignment")
             case "leading", "top", "left": add(leading, "NSStackView.Alignment")
             case "trailing", "bottom", "right": add(trailing, "NSStackView.Alignment")
             case "firstBaseline", "lastBaseline", "baseline":
                 let line: LayoutAttribute = alignment == "firstBaseline" ? .firstBaseline : .lastBaseline
                 if let first, v != first {
-                    add(LayoutConstraint(v, line, .equal, first, line), "NSStackView.Alignment")
+                    add(LayoutConstraint(v, line, .equal, first, line, priority: p), "NSStackView.Alignment")
                 }
             default:
                 add(leading, "NSStackView.Alignment")
