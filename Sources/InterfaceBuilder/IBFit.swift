@@ -6,8 +6,10 @@ import LabXML
 ///
 /// Observations (`votes`): for each control whose metrics name a fitted field,
 /// * its frame's width or height, where no constraint sets that length (no size constraint, at most
-///   one edge, centre or baseline named on the axis, not arranged by a stack view, no placeholder
-///   intrinsic size);
+///   one edge, centre or baseline named on the axis, no placeholder intrinsic size); for a view a
+///   stack arranges, only the length across the stack where the stack does not fill it (its
+///   alignment places one edge, centre or baseline, so the view keeps its own length) and no
+///   constraint names that axis;
 /// * its insets: for each required equality that ties one of its edges to an edge of a view whose
 ///   frame is its alignment rect (its superview, a plain view, a stack view), how far its stored frame
 ///   reaches beyond where the constraint puts the edge.
@@ -118,10 +120,14 @@ struct VoteWalker {
     }
 
     /// Every view's stored frame in its root's top-left coordinates, and how it is placed.
-    mutating func walk(_ e: XMLElement, parentFrame: Rect?, parentFlipped: Bool, inStack: Bool) {
+    mutating func walk(
+        _ e: XMLElement, parentFrame: Rect?, parentFlipped: Bool, inStack: Bool, parentStack: XMLElement? = nil
+    ) {
         for child in e.children {
             guard var frame = SceneBuilder.frameRect(child), let id = child["id"] else {
-                walk(child, parentFrame: parentFrame, parentFlipped: parentFlipped, inStack: inStack)
+                walk(
+                    child, parentFrame: parentFrame, parentFlipped: parentFlipped, inStack: inStack,
+                    parentStack: parentStack)
                 continue
             }
             if platform == .macOS && !parentFlipped, let p = parentFrame {
@@ -130,11 +136,25 @@ struct VoteWalker {
             let origin = parentFrame.map { Point(x: $0.x + frame.x, y: $0.y + frame.y) } ?? Point(x: 0, y: 0)
             let absolute = Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height)
             let arranged = inStack && ["subviews", "beginningViews", "middleViews", "endViews"].contains(e.name)
-            seen[id] = Seen(element: child, frame: absolute, metrics: metrics(child), arranged: arranged)
+            seen[id] = Seen(
+                element: child, frame: absolute, metrics: metrics(child), arranged: arranged,
+                ownLengthInStack: arranged ? ownLength(inStack: parentStack) : nil)
             walk(
                 child, parentFrame: absolute, parentFlipped: child["flipped"] == "YES" || child.name == "clipView",
-                inStack: child.name == "stackView")
+                inStack: child.name == "stackView", parentStack: child.name == "stackView" ? child : nil)
         }
+    }
+
+    /// The length a stack leaves to its arranged views: across its axis, unless its alignment fills
+    /// it (UIStackView's default `fill`; NSStackView's `width` or `height`). Along the axis the
+    /// distribution may stretch a view.
+    func ownLength(inStack stack: XMLElement?) -> String? {
+        guard let stack else { return nil }
+        let mac = platform == .macOS
+        let vertical = mac ? stack["orientation"] == "vertical" : stack["axis"] == "vertical"
+        let alignment = stack["alignment"] ?? (mac ? (vertical ? "centerX" : "centerY") : "fill")
+        guard !["fill", "width", "height"].contains(alignment) else { return nil }
+        return vertical ? "width" : "height"
     }
 
     func metrics(_ e: XMLElement) -> StandardViews.Metrics {
@@ -258,7 +278,11 @@ struct VoteWalker {
         let m = v.metrics
         let frame = v.frame
         func free(_ size: String, _ positions: [[String]]) -> Bool {
-            !v.arranged && !attrs.contains(size) && positions.filter { !attrs.isDisjoint(with: $0) }.count <= 1
+            if v.arranged {
+                return v.ownLengthInStack == size && !attrs.contains(size)
+                    && positions.allSatisfy { attrs.isDisjoint(with: $0) }
+            }
+            return !attrs.contains(size) && positions.filter { !attrs.isDisjoint(with: $0) }.count <= 1
         }
         let horizontal = [
             ["leading", "left", "leadingMargin", "leftMargin"], ["trailing", "right", "trailingMargin", "rightMargin"],
@@ -286,6 +310,8 @@ struct Seen {
     var frame: Rect
     var metrics: StandardViews.Metrics
     var arranged: Bool
+    /// For an arranged view, the length (`width`, `height`) its stack leaves to it (`ownLength`).
+    var ownLengthInStack: String? = nil
     /// Its frame is its alignment rect: no insets, from a source or fitted.
     var hasNoInsets: Bool { !metrics.fittedInsets && metrics.alignmentRectInsets == .zero }
 }

@@ -115,23 +115,41 @@ struct AppKitDocumentTests {
             ("small push", smallPush, "14460", "-", EdgeInsets(top: 4, left: 5, bottom: 6, right: 5), 18),
             ("checkbox", check, "17701", "macOS/button.check.regular.titled/bigSur", fittedInsets, 26),
             ("checkbox", check, "14460", "macOS/button.check.regular.titled/yosemite", fittedInsets, 26),
-            ("untitled large radio", untitledRadio, "17701", "macOS/button.radio.large.untitled/bigSur", fittedInsets, 26),
+            (
+                "untitled large radio", untitledRadio, "17701", "macOS/button.radio.large.untitled/bigSur",
+                fittedInsets, 26
+            ),
             ("pop-up", popUp, "17701", "macOS/popUpButton.rounded.regular/bigSur", fittedInsets, 26),
             ("pop-up", popUp, "24506", "macOS/popUpButton.rounded.regular/tahoe", fittedInsets, 26),
             ("combo box", comboBox, "14313", "macOS/comboBox.regular/yosemite", fittedInsets, 26),
-            ("gradient button", gradient, "14313", "macOS/button.smallSquare.smallSquare.regular.bordered/yosemite", fittedInsets, 26),
-            ("large date picker", largeDatePicker, "23094", "macOS/datePicker.textFieldAndStepper.large.bordered/bigSur", fittedInsets, 26),
+            (
+                "gradient button", gradient, "14313", "macOS/button.smallSquare.smallSquare.regular.bordered/yosemite",
+                fittedInsets, 26
+            ),
+            (
+                "large date picker", largeDatePicker, "23094",
+                "macOS/datePicker.textFieldAndStepper.large.bordered/bigSur", fittedInsets, 26
+            ),
             ("image view", imageView, "22503", "-", .zero, 18),
             ("tab view", tabView, "17701", "macOS/tabView.topTabsBezelBorder/bigSur", fittedInsets, nil),
             ("search field", searchField, "17701", "macOS/searchField.bezel/bigSur", fittedInsets, 22 - 4),
             ("progress bar", progressBar, "17701", "macOS/progressIndicator.bar.regular/bigSur", fittedInsets, 26),
-            ("segmented control", segmented, "17701", "macOS/segmentedControl.rounded.regular/bigSur", fittedInsets, 26),
-            ("square button", squareButton, "17701", "macOS/button.square.shadowlessSquare.regular.bordered/bigSur", fittedInsets, 26),
+            (
+                "segmented control", segmented, "17701", "macOS/segmentedControl.rounded.regular/bigSur", fittedInsets,
+                26
+            ),
+            (
+                "square button", squareButton, "17701", "macOS/button.square.shadowlessSquare.regular.bordered/bigSur",
+                fittedInsets, 26
+            ),
             ("label", label, "4457", "macOS/textField.label/mavericks", fittedInsets, 16 - 4),
             ("label", label, "17701", "macOS/textField.label/bigSur", fittedInsets, 16 - 4),
             ("bezeled field", field, "14460", "macOS/textField.bezel/yosemite", fittedInsets, 21 - 4),
             ("slider", slider, "17701", "macOS/slider.horizontal.plain.regular/bigSur", fittedInsets, 26),
-            ("slider with ticks", tickSlider, "14460", "macOS/slider.horizontal.ticks.regular/yosemite", fittedInsets, 26),
+            (
+                "slider with ticks", tickSlider, "14460", "macOS/slider.horizontal.ticks.regular/yosemite",
+                fittedInsets, 26
+            ),
             ("help button", help, "17701", "macOS/button.help.helpButton.regular.bordered/bigSur", fittedInsets, 26),
         ] as [(String, String, String, String, EdgeInsets, Double?)])
     func controlAlignmentRects(
@@ -154,7 +172,8 @@ struct AppKitDocumentTests {
             if let plugIn {
                 text = text.replacingOccurrences(
                     of: "<objects>",
-                    with: #"<dependencies><plugIn identifier="com.apple.InterfaceBuilder.CocoaPlugin" version="\#(plugIn)"/>"#
+                    with:
+                        #"<dependencies><plugIn identifier="com.apple.InterfaceBuilder.CocoaPlugin" version="\#(plugIn)"/>"#
                         + "</dependencies><objects>")
             }
             let doc = try InterfaceBuilder.importDocument(text: text, file: "c.xib", fitted: table)
@@ -166,14 +185,38 @@ struct AppKitDocumentTests {
         #expect(try height("32700.99.1234", plugIn: nil) == nil)
     }
 
+    /// An arranged view keeps its own length across a stack whose alignment does not fill it (AppKit's
+    /// default `centerY` in a horizontal NSStackView), so that length is fitted on it; along the axis,
+    /// or where the alignment fills (`height`), the stack decides and the view gives no observation.
+    @Test func arrangedViewsVoteTheirLengthAcrossTheStack() {
+        func votes(alignment: String?) -> IBFit.Votes {
+            let body = """
+                <stackView orientation="horizontal" \(alignment.map { "alignment=\"\($0)\"" } ?? "") \
+                spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="s">
+                    <rect key="frame" x="20" y="20" width="80" height="30"/>
+                    <subviews>\(Self.push)</subviews>
+                </stackView>
+                """
+            return IBFit.votes(text: Self.xib(body), file: "s.xib")
+        }
+        let height = "macOS/button.push.rounded.regular.bordered/bigSur/frame.height"
+        let width = "macOS/button.push.rounded.regular.bordered/bigSur/frame.width"
+        #expect(votes(alignment: nil)[height] == [32: 1])
+        #expect(votes(alignment: "top")[height] == [32: 1])
+        #expect(votes(alignment: nil)[width] == nil)
+        #expect(votes(alignment: "height")[height] == nil)
+    }
+
     /// A style without values of its own falls back: to its values in any era (`*`), then to its
     /// less specific forms (the same control in any size); with none at all, a fitted length is absent
     /// and an inset zero.
     @Test func fittedValuesFallBackToLessSpecificStyles() throws {
         let text = Self.xib(Self.smallPush27, toolsVersion: "23504")
         func height(_ table: [String: Double]) throws -> Double? {
-            Self.view(try InterfaceBuilder.importDocument(text: text, file: "c.xib", fitted: FittedValues(table: table)), "c")
-                .intrinsicContentSize.height
+            Self.view(
+                try InterfaceBuilder.importDocument(text: text, file: "c.xib", fitted: FittedValues(table: table)), "c"
+            )
+            .intrinsicContentSize.height
         }
         let any = "macOS/button.push.rounded.small.bordered/*"
         let era = "macOS/button.push.rounded.small.bordered/bigSur"
@@ -193,11 +236,13 @@ struct AppKitDocumentTests {
         #expect(box.alignmentRectInsets == Self.fittedInsets && box.intrinsicContentSize == .none)
         let line = Self.view(
             try InterfaceBuilder.importDocument(
-                text: Self.xib(Self.separator), file: "s.xib", fitted: Self.table("macOS/box.separator.horizontal/bigSur")),
+                text: Self.xib(Self.separator), file: "s.xib",
+                fitted: Self.table("macOS/box.separator.horizontal/bigSur")),
             "c")
         // A separator is a 1-point line, whatever its frame.
         #expect(line.alignmentRectInsets == Self.fittedInsets && line.intrinsicContentSize.height == 1)
-        let spin = Self.view(try InterfaceBuilder.importDocument(text: Self.xib(Self.spinner), file: "p.xib", fitted: Self.values), "c")
+        let spin = Self.view(
+            try InterfaceBuilder.importDocument(text: Self.xib(Self.spinner), file: "p.xib", fitted: Self.values), "c")
         #expect(spin.intrinsicContentSize == IntrinsicContentSize(width: 32, height: 32))
     }
 
@@ -211,7 +256,8 @@ struct AppKitDocumentTests {
         // Bezel: x 380…460 less nothing (its width is the title's: 80 - 14 = 66 → 394…460), y 260…280.
         let body = Self.push.replacingOccurrences(
             of: #"x="20" y="20" width="80" height="32""#, with: #"x="387" y="13" width="80" height="32""#)
-        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "p.xib", fitted: Self.values)
+        let doc = try InterfaceBuilder.importDocument(
+            text: Self.xib(body, constraints: constraints), file: "p.xib", fitted: Self.values)
         let result = try #require(IBCheck.check(doc).results.first { $0.view == "c" })
         #expect(result.status == .agree, "\(String(describing: result.solved))")
         #expect(result.solved == Rect(x: 387, y: 255, width: 80, height: 32))
@@ -237,7 +283,8 @@ struct AppKitDocumentTests {
             <constraint firstItem="k" firstAttribute="leading" secondItem="g" secondAttribute="trailing" constant="8" id="l"/>
             <constraint firstItem="k" firstAttribute="bottom" secondItem="g" secondAttribute="bottom" id="b"/>
             """
-        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "pins.xib", fitted: Self.values)
+        let doc = try InterfaceBuilder.importDocument(
+            text: Self.xib(body, constraints: constraints), file: "pins.xib", fitted: Self.values)
         let byView = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
         #expect(byView["g"]?.status == .input)
         #expect(byView["g"]?.solved == byView["g"]?.stored, "\(String(describing: byView["g"]?.solved))")
@@ -258,7 +305,8 @@ struct AppKitDocumentTests {
             <constraint firstItem="p" firstAttribute="leading" secondItem="l" secondAttribute="trailing" constant="8" id="c3"/>
             <constraint firstItem="p" firstAttribute="firstBaseline" secondItem="l" secondAttribute="firstBaseline" id="c4"/>
             """
-        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "b.xib", fitted: Self.values)
+        let doc = try InterfaceBuilder.importDocument(
+            text: Self.xib(body, constraints: constraints), file: "b.xib", fitted: Self.values)
         let scene = try #require(doc.scenes.first)
         #expect(scene.scenario.constraints.contains { $0.attr1 == .firstBaseline && $0.attr2 == .firstBaseline })
         let (l, p) = (Self.view(doc, "l"), Self.view(doc, "p"))
@@ -333,14 +381,18 @@ struct AppKitDocumentTests {
 
     /// NSStackView's distributions: `fillEqually` gives views with no width of their own equal shares,
     /// `equalSpacing` spreads fixed-width views with equal gaps; AppKit names them `NSStackView.*`.
-    @Test(arguments: [
-        ("fillEqually", "", "", [Rect(x: 0, y: 0, width: 96, height: 20), Rect(x: 104, y: 0, width: 96, height: 20)]),
-        (
-            "equalSpacing", #"<constraint firstAttribute="width" constant="40" id="w1"/>"#,
-            #"<constraint firstAttribute="width" constant="60" id="w2"/>"#,
-            [Rect(x: 0, y: 0, width: 40, height: 20), Rect(x: 140, y: 0, width: 60, height: 20)]
-        ),
-    ] as [(String, String, String, [Rect])])
+    @Test(
+        arguments: [
+            (
+                "fillEqually", "", "",
+                [Rect(x: 0, y: 0, width: 96, height: 20), Rect(x: 104, y: 0, width: 96, height: 20)]
+            ),
+            (
+                "equalSpacing", #"<constraint firstAttribute="width" constant="40" id="w1"/>"#,
+                #"<constraint firstAttribute="width" constant="60" id="w2"/>"#,
+                [Rect(x: 0, y: 0, width: 40, height: 20), Rect(x: 140, y: 0, width: 60, height: 20)]
+            ),
+        ] as [(String, String, String, [Rect])])
     func stackViewDistributions(distribution: String, first: String, second: String, frames: [Rect]) throws {
         func view(_ id: String, _ f: Rect, _ c: String) -> String {
             """
@@ -361,7 +413,8 @@ struct AppKitDocumentTests {
             <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="l"/>
             <constraint firstItem="s" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="t"/>
             """
-        let doc = try InterfaceBuilder.importDocument(text: Self.xib(body, constraints: constraints), file: "d.xib", fitted: Self.values)
+        let doc = try InterfaceBuilder.importDocument(
+            text: Self.xib(body, constraints: constraints), file: "d.xib", fitted: Self.values)
         let byView = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
         for id in ["s", "v1", "v2"] {
             #expect(byView[id]?.status == .agree, "\(distribution) \(id): \(String(describing: byView[id]?.solved))")
@@ -422,6 +475,7 @@ struct AppKitDocumentTests {
 
     static func fixture(_ name: String) throws -> IBImport {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
-        return try InterfaceBuilder.importDocument(text: try String(contentsOf: url, encoding: .utf8), file: name, fitted: Self.values)
+        return try InterfaceBuilder.importDocument(
+            text: try String(contentsOf: url, encoding: .utf8), file: name, fitted: Self.values)
     }
 }
