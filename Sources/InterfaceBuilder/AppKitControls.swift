@@ -92,8 +92,12 @@ enum AppKitControls {
             // untitled box is centred in its frame), and an untitled one's width.
             return control(fitted("button", s.type, s.size, title ? "titled" : "untitled"))
         case ("popUpButton", _, _):
+            // A pop-up with no `borderStyle` is borderless (NSPopUpButton's `isBordered` NO): it draws no
+            // bezel and stands as high as its text, so its height is fitted apart from a bordered one's.
+            let border = cell?["borderStyle"] == nil ? "borderless" : "bordered"
             return metrics(
-                width: .storedFrame, height: .fitted, fitted("popUpButton", s.bezel.isEmpty ? "none" : s.bezel, s.size))
+                width: .storedFrame, height: .fitted,
+                fitted("popUpButton", s.bezel.isEmpty ? "none" : s.bezel, s.size, border))
         case ("button", _, _):
             // Every other button: its bezel and size set its height and insets (*fitted*); the square
             // bezels take any height, so an image alone sets theirs.

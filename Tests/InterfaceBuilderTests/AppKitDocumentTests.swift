@@ -207,6 +207,30 @@ struct AppKitDocumentTests {
         #expect(votes(alignment: "height")[height] == nil)
     }
 
+    /// A pop-up without a `borderStyle` is borderless (NSPopUpButton's `isBordered` NO) and stands only
+    /// as high as its text; its height is fitted apart from a bordered pop-up's of the same size.
+    @Test func borderlessPopUpsAreFittedApart() throws {
+        func popUp(_ id: String, _ cell: String, height: Int) -> String {
+            """
+            <popUpButton translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">\
+            <rect key="frame" x="20" y="20" width="80" height="\(height)"/>\
+            <popUpButtonCell key="cell" \(cell) bezelStyle="rounded" alignment="left" controlSize="small" \
+            id="\(id)c"><font key="font" metaFont="smallSystem"/></popUpButtonCell></popUpButton>
+            """
+        }
+        let text = Self.xib(
+            popUp("bordered", #"type="push" borderStyle="borderAndBezel""#, height: 22)
+                + popUp("borderless", #"type="bevel""#, height: 14), toolsVersion: "24127")
+        let votes = IBFit.votes(text: text, file: "p.xib")
+        let key = "macOS/popUpButton.rounded.small"
+        #expect(votes["\(key).bordered/tahoe/frame.height"] == [22: 1])
+        #expect(votes["\(key).borderless/tahoe/frame.height"] == [14: 1])
+        let table = FittedValues(table: IBFit.fit([("r", votes)]))
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "p.xib", fitted: table)
+        #expect(Self.view(doc, "bordered").intrinsicContentSize.height == 22)
+        #expect(Self.view(doc, "borderless").intrinsicContentSize.height == 14)
+    }
+
     /// A style without values of its own falls back: to its values in any era (`*`), then to its
     /// less specific forms (the same control in any size); with none at all, a fitted length is absent
     /// and an inset zero.
