@@ -22,15 +22,18 @@ enum AppKitControls {
         var size: String
         var bordered: Bool
         var bigSur: Bool
+        /// The border's part of a fitted style's name.
+        var border: String { bordered ? "bordered" : "borderless" }
     }
 
     static func style(_ e: XMLElement, toolsVersion: Double) -> Style {
         let cell = e.children.first { $0["key"] == "cell" }
         let size = cell?["controlSize"] ?? e["controlSize"] ?? "regular"
-        let border = cell?["borderStyle"]
+        // Any `borderStyle` draws a border (`border`, `bezel`, a pop-up's `borderAndBezel`); with none
+        // the cell is borderless (`isBordered` NO).
         return Style(
             element: e.name, type: cell?["type"] ?? "", bezel: cell?["bezelStyle"] ?? "", size: size,
-            bordered: border == "bezel" || border == "border", bigSur: toolsVersion >= bigSur)
+            bordered: cell?["borderStyle"] != nil, bigSur: toolsVersion >= bigSur)
     }
 
     /// macOS 26's controls (Xcode 26, toolsVersion 24000 and later).
@@ -92,18 +95,17 @@ enum AppKitControls {
             // untitled box is centred in its frame), and an untitled one's width.
             return control(fitted("button", s.type, s.size, title ? "titled" : "untitled"))
         case ("popUpButton", _, _):
-            // A pop-up with no `borderStyle` is borderless (NSPopUpButton's `isBordered` NO): it draws no
-            // bezel and stands as high as its text, so its height is fitted apart from a bordered one's.
-            let border = cell?["borderStyle"] == nil ? "borderless" : "bordered"
+            // A borderless pop-up (NSPopUpButton's `isBordered` NO) draws no bezel and stands as high as
+            // its text, so its height is fitted apart from a bordered one's.
             return metrics(
                 width: .storedFrame, height: .fitted,
-                fitted("popUpButton", s.bezel.isEmpty ? "none" : s.bezel, s.size, border))
+                fitted("popUpButton", s.bezel.isEmpty ? "none" : s.bezel, s.size, s.border))
         case ("button", _, _):
             // Every other button: its bezel and size set its height and insets (*fitted*); the square
             // bezels take any height, so an image alone sets theirs.
             let style = fitted(
                 "button", s.type.isEmpty ? "none" : s.type, s.bezel.isEmpty ? "none" : s.bezel, s.size,
-                s.bordered ? "bordered" : "borderless")
+                s.border)
             let square = ["smallSquare", "shadowlessSquare", "regularSquare", "texturedSquare"].contains(s.bezel)
             if square && !title, let image { return control(style, height: .padded(image.height)) }
             return control(style)
@@ -136,7 +138,7 @@ enum AppKitControls {
             let pickerStyle = cell?["datePickerStyle"] ?? "textFieldAndStepper"
             return metrics(
                 width: .storedFrame, height: .fitted,
-                fitted("datePicker", pickerStyle, s.size, s.bordered ? "bordered" : "borderless"))
+                fitted("datePicker", pickerStyle, s.size, s.border))
         case ("switch", _, _):
             // NSSwitch (macOS 10.15): a fixed size by control size (*fitted*, as its insets).
             return metrics(width: .fitted, height: .fitted, fitted("switch", s.size))

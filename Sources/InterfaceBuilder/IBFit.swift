@@ -98,7 +98,7 @@ struct VoteWalker {
 
     mutating func run() {
         readConstraints(document, owner: nil)
-        walk(document, parentFrame: nil, parentFlipped: false, inStack: false)
+        walk(document, parentFrame: nil, parentFlipped: false)
         observe()
     }
 
@@ -121,13 +121,11 @@ struct VoteWalker {
 
     /// Every view's stored frame in its root's top-left coordinates, and how it is placed.
     mutating func walk(
-        _ e: XMLElement, parentFrame: Rect?, parentFlipped: Bool, inStack: Bool, parentStack: XMLElement? = nil
+        _ e: XMLElement, parentFrame: Rect?, parentFlipped: Bool, parentStack: XMLElement? = nil
     ) {
         for child in e.children {
             guard var frame = SceneBuilder.frameRect(child), let id = child["id"] else {
-                walk(
-                    child, parentFrame: parentFrame, parentFlipped: parentFlipped, inStack: inStack,
-                    parentStack: parentStack)
+                walk(child, parentFrame: parentFrame, parentFlipped: parentFlipped, parentStack: parentStack)
                 continue
             }
             if platform == .macOS && !parentFlipped, let p = parentFrame {
@@ -135,13 +133,13 @@ struct VoteWalker {
             }
             let origin = parentFrame.map { Point(x: $0.x + frame.x, y: $0.y + frame.y) } ?? Point(x: 0, y: 0)
             let absolute = Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height)
-            let arranged = inStack && ["subviews", "beginningViews", "middleViews", "endViews"].contains(e.name)
+            let arranged = parentStack != nil && StackAttributes.arrangedLists.contains(e.name)
             seen[id] = Seen(
                 element: child, frame: absolute, metrics: metrics(child), arranged: arranged,
                 ownLengthInStack: arranged ? ownLength(inStack: parentStack) : nil)
             walk(
                 child, parentFrame: absolute, parentFlipped: child["flipped"] == "YES" || child.name == "clipView",
-                inStack: child.name == "stackView", parentStack: child.name == "stackView" ? child : nil)
+                parentStack: child.name == "stackView" ? child : nil)
         }
     }
 
@@ -150,11 +148,8 @@ struct VoteWalker {
     /// distribution may stretch a view.
     func ownLength(inStack stack: XMLElement?) -> String? {
         guard let stack else { return nil }
-        let mac = platform == .macOS
-        let vertical = mac ? stack["orientation"] == "vertical" : stack["axis"] == "vertical"
-        let alignment = stack["alignment"] ?? (mac ? (vertical ? "centerX" : "centerY") : "fill")
-        guard !["fill", "width", "height"].contains(alignment) else { return nil }
-        return vertical ? "width" : "height"
+        let attributes = StackAttributes(stack, platform: platform)
+        return attributes.fillsAcross ? nil : (attributes.vertical ? "width" : "height")
     }
 
     func metrics(_ e: XMLElement) -> StandardViews.Metrics {
@@ -232,11 +227,12 @@ struct VoteWalker {
     mutating func observeStack(_ stack: Seen) {
         let e = stack.element
         let mac = platform == .macOS
-        let lists = mac ? ["subviews", "beginningViews", "middleViews", "endViews"] : ["subviews"]
+        let lists = mac ? StackAttributes.arrangedLists : ["subviews"]
         let arranged = lists.flatMap { e.child($0)?.children ?? [] }.filter { $0["hidden"] != "YES" }
             .compactMap { $0["id"] }.compactMap { seen[$0] }
         guard let first = arranged.first, let last = arranged.last else { return }
-        let vertical = mac ? e["orientation"] == "vertical" : e["axis"] == "vertical"
+        let attributes = StackAttributes(e, platform: platform)
+        let vertical = attributes.vertical
         let insetElement =
             mac
             ? e.child("edgeInsets", key: "edgeInsets") : e.child("edgeInsets", key: "layoutMargins")
@@ -245,7 +241,7 @@ struct VoteWalker {
         let hugging =
             SceneBuilder.number(e[vertical ? "verticalStackHuggingPriority" : "horizontalStackHuggingPriority"])
             ?? 250
-        let alignment = e["alignment"] ?? (mac ? (vertical ? "centerX" : "centerY") : "fill")
+        let alignment = attributes.alignment
         let f = stack.frame
         func observe(_ v: Seen, _ field: FittedField, _ value: Double) {
             guard let style = v.metrics.style, v.metrics.fittedInsets, placedByConstraints(v.element) else { return }

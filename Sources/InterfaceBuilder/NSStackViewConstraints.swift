@@ -98,9 +98,10 @@ enum NSStackViewConstraints {
 
         init(stack: String, element e: XMLElement, tree: ViewTree) {
             self.stack = stack
-            vertical = e["orientation"] == "vertical"
+            let attributes = StackAttributes(e, platform: .macOS)
+            vertical = attributes.vertical
             distribution = e["distribution"] ?? "gravityAreas"
-            alignment = e["alignment"] ?? (vertical ? "centerX" : "centerY")
+            alignment = attributes.alignment
             spacing = SceneBuilder.number(e["spacing"]) ?? 8
             detaches = e["detachesHiddenViews"] == "YES"
             let horizontalHugging = SceneBuilder.number(e["horizontalStackHuggingPriority"]) ?? 250

@@ -198,7 +198,7 @@ struct SceneBuilder {
         placeholders = placeholders.map(baselines.rewrite)
         let scenario = Scenario(tree: tree, constraints: constraints, description: "\(name) (Interface Builder)")
         let arranged = stacks.flatMap { s in
-            (["subviews", "beginningViews", "middleViews", "endViews"].flatMap { s.element.child($0)?.children ?? [] })
+            (StackAttributes.arrangedLists.flatMap { s.element.child($0)?.children ?? [] })
                 .compactMap { $0["id"] }
         }
         var insets = RootInsets(safeAreaInsets: scenario.tree.root.safeAreaInsets)

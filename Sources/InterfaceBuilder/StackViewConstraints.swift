@@ -27,9 +27,10 @@ enum StackViewConstraints {
         skip: (XMLElement, String) -> Void
     ) -> [LayoutConstraint] {
         if platform == .macOS { return NSStackViewConstraints.make(stack: stack, element: e, tree: &tree) }
-        let vertical = e["axis"] == "vertical"
+        let attributes = StackAttributes(e, platform: platform)
+        let vertical = attributes.vertical
         let distribution = e["distribution"] ?? "fill"
-        var alignment = e["alignment"] ?? "fill"
+        var alignment = attributes.alignment
         // `spacingType="standard"` is `UIStackView.spacingUseSystem`: the standard spacing between
         // siblings (8 points, the `-` of the visual format language) in place of a number.
         let spacing = SceneBuilder.number(e["spacing"]) ?? (e["spacingType"] == "standard" ? 8 : 0)
