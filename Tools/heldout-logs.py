@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the lab makes of conflict logs of projects its breaking rule never saw.
 
-    Tools/heldout-logs.py [DIR] [--write | --check] [--verbose]
+    Tools/heldout-logs.py [DIR] [--write | --check] [--verbose] [--pairs]
 
 Reads every log MANIFEST.tsv lists in DIR (default Tests/ConflictLogTests/HeldOut) with
 `layoutlab log FILE --format json` ($LAYOUTLAB, else .build/debug/layoutlab: `swift build`), twice: whole,
@@ -13,6 +13,11 @@ selecting the list copies it). Prints, per log and in all:
   read cut        read cut after its list: one log, the same constraints, no broken constraint
   unsatisfiable   the listed constraints cannot all hold as printed (and within the printing precision)
   rule agrees     the lab's breaking rule, which never reads the recovery line, names Apple's choice
+
+With --pairs, also looks at the conflicts of exactly two constraints, the shape the rule is weakest on:
+how often Apple broke the one listed first, how often the one at the lower address (allocated first, on
+one heap), and how often the rule agrees; DIR may be any folder with such a manifest, ../shared/corpus/logs
+among them.
 
 With --write, records the figures in DIR/figures.json, which ConflictLogTests.HeldOutLogTests checks the
 reader and the rule against; with --check, exits 1 unless that file holds the figures measured now.
@@ -103,6 +108,26 @@ print(f'  read cut right after the list: {pct(figures["read_cut"])}')
 print(f'  unsatisfiable as printed:      {pct(figures["unsatisfiable"])}; within the printing precision '
       f'{pct(figures["unsatisfiable_within_printing"])}')
 print(f'  THE BREAKING RULE NAMES APPLE\'S CHOICE: {pct(figures["rule_agrees"])}')
+
+
+
+def pairs():
+    """Conflicts of two constraints: is Apple's choice the first listed, the lower address, the rule's?"""
+    two = [r for r in results if r['conflict'] and len(r['conflict']['constraints']) == 2
+           and r['conflict']['apple_broke'] is not None]
+    keys = lambda c: [m['address'] or m['text'] for m in c['constraints']]
+    first = sum(1 for r in two if keys(r['conflict'])[0] == r['conflict']['apple_broke'])
+    addressed = [r for r in two if all(m['address'] for m in r['conflict']['constraints'])]
+    lower = sum(1 for r in addressed if min(keys(r['conflict']), key=lambda a: int(a, 16))
+                == r['conflict']['apple_broke'])
+    print(f'\n{len(two)} conflicts of two constraints:')
+    print(f'  Apple broke the first listed:  {first} of {len(two)}')
+    print(f'  Apple broke the lower address: {lower} of {len(addressed)} with both addresses printed')
+    print(f'  the rule names Apple\'s choice: {sum(1 for r in two if r["agrees"])} of {len(two)}')
+
+
+if '--pairs' in sys.argv:
+    pairs()
 
 recorded_path = os.path.join(folder, 'figures.json')
 if '--write' in sys.argv:
