@@ -2,7 +2,7 @@
 # Builds GNUstep master (tools-make, libs-base, libs-gui, libs-back with the headless backend) with gcc
 # and gcc's own Objective-C runtime into a private prefix (~/.cache/layoutlab/gnustep-master/prefix,
 # or $GNUSTEP_MASTER_CACHE/prefix), then compiles
-# the live Auto Layout engine (Engines/appkit/engine.m) into .build-gnustep-master/appkit-engine and
+# the live Auto Layout engine (Engines/appkit/*.m) into .build-gnustep-master/appkit-engine and
 # prints that path (the only line on standard output; progress goes to standard error).
 #
 # Sources: $GNUSTEP_MASTER_SRC (default ../shared/vendor/gnustep-master beside the repo), a folder of
@@ -184,7 +184,7 @@ set +u; . "$PREFIX/share/GNUstep/Makefiles/GNUstep.sh"; set -u
 CONFIG=$PREFIX/bin/gnustep-config
 [ -x "$CONFIG" ] || CONFIG=$(command -v gnustep-config)
 # shellcheck disable=SC2046
-gcc -std=gnu11 -pthread $("$CONFIG" --objc-flags) -Wall -Wno-unused -o "$ENGINE.tmp" Engines/appkit/engine.m \
+gcc -std=gnu11 -pthread $("$CONFIG" --objc-flags) -Wall -Wno-unused -o "$ENGINE.tmp" Engines/appkit/*.m \
   $("$CONFIG" --gui-libs) -L"$PREFIX/lib" -Wl,--disable-new-dtags -Wl,-rpath,"$PREFIX/lib"
 mv "$ENGINE.tmp" "$ENGINE"
 echo ".build-gnustep-master/appkit-engine"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the live Auto Layout engine (Engines/appkit/engine.m) against Apple's AppKit into
+# Builds the live Auto Layout engine (Engines/appkit/*.m) against Apple's AppKit into
 # .build-appkit/appkit-engine and prints that path (the only line on standard output).
 # macOS only, with the Xcode command-line tools (xcode-select --install) for clang and the SDK.
 # On Linux, Engines/appkit/build-gnustep-master.sh builds the same engine against GNUstep master.
@@ -18,7 +18,7 @@ fi
 mkdir -p .build-appkit
 # ARC, Apple's AppKit; warnings on, so an API that only GNUstep has shows up here.
 xcrun clang -fobjc-arc -fmodules -Wall -Wno-unused -O2 \
-  -o .build-appkit/appkit-engine.tmp Engines/appkit/engine.m \
+  -o .build-appkit/appkit-engine.tmp Engines/appkit/*.m \
   -framework AppKit -framework Foundation
 mv .build-appkit/appkit-engine.tmp .build-appkit/appkit-engine
 echo ".build-appkit/appkit-engine"

@@ -39,11 +39,7 @@
  * GNUstep's answers to ambiguous layouts are reproducible; see main). On macOS there is no fork:
  * AppKit does not survive one.
  */
-#import <AppKit/AppKit.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#import "Engine.h"
 #include <errno.h>
 #include <locale.h>
 #include <unistd.h>
@@ -55,558 +51,10 @@
 #include <sys/wait.h>
 #endif
 
-#ifndef __has_feature
-#define __has_feature(x) 0
-#endif
-
-/* Memory management that is correct under ARC (clang on macOS) and under manual reference
-   counting (gcc with GNUstep): objects live in the globals below or in collections. */
-#if __has_feature(objc_arc)
-#define LL_AUTORELEASE(x) (x)
-#define LL_CLEAR(x) do { (x) = nil; } while (0)
-#define LL_POOL_BEGIN @autoreleasepool {
-#define LL_POOL_END }
-#else
-#define LL_AUTORELEASE(x) [(x) autorelease]
-#define LL_CLEAR(x) do { [(x) release]; (x) = nil; } while (0)
-#define LL_POOL_BEGIN { NSAutoreleasePool *ll_pool = [NSAutoreleasePool new];
-#define LL_POOL_END [ll_pool release]; }
-#endif
-
-static BOOL noAutoresize = NO;
-static BOOL verbose = NO;
+BOOL noAutoresize = NO;
+BOOL verbose = NO;
 static BOOL poolPerLine = NO;
 static BOOL forkPerUnit = NO;
-
-/* -hasAmbiguousLayout is public on macOS; GNUstep master does not have it (asked only when present). */
-@protocol LabAmbiguity
-- (BOOL) hasAmbiguousLayout;
-@end
-
-/* Every view of the tree: flipped, with an intrinsic content size of our choosing. */
-@interface LabView : NSView
-{
-  NSSize labIntrinsicSize;
-}
-- (void) setLabIntrinsicSize: (NSSize)size;
-@end
-
-@implementation LabView
-- (id) initWithFrame: (NSRect)frame
-{
-  self = [super initWithFrame: frame];
-  if (self != nil)
-    labIntrinsicSize = NSMakeSize(NSViewNoIntrinsicMetric, NSViewNoIntrinsicMetric);
-  return self;
-}
-- (BOOL) isFlipped { return YES; }
-- (NSSize) intrinsicContentSize { return labIntrinsicSize; }
-- (void) setLabIntrinsicSize: (NSSize)size { labIntrinsicSize = size; }
-@end
-
-/* The loaded scenario. */
-static NSWindow *window = nil;
-static LabView *root = nil;
-static NSMutableArray *views = nil;        /* LabView, in the scenario's order */
-static NSMutableArray *ids = nil;          /* NSString, parallel to views */
-static NSMutableDictionary *byID = nil;    /* id -> LabView, "superview" -> root */
-static NSMutableArray *installed = nil;    /* [constraint, view it was added to] pairs */
-static char lastFailure[512];              /* why the last scenario was dropped, for later sizes */
-
-/* ---- output ---- */
-
-static void appendString(NSMutableString *out, NSString *s)
-{
-  [out appendString: @"\""];
-  NSUInteger n = [s length];
-  for (NSUInteger i = 0; i < n; i++)
-    {
-      unichar c = [s characterAtIndex: i];
-      if (c == '"') [out appendString: @"\\\""];
-      else if (c == '\\') [out appendString: @"\\\\"];
-      else if (c == '\n') [out appendString: @"\\n"];
-      else if (c == '\r') [out appendString: @"\\r"];
-      else if (c == '\t') [out appendString: @"\\t"];
-      else if (c < 0x20) [out appendFormat: @"\\u%04x", (unsigned) c];
-      else [out appendString: [NSString stringWithCharacters: &c length: 1]];
-    }
-  [out appendString: @"\""];
-}
-
-/* The shortest of %.15g, %.16g, %.17g that reads back to the same double; non-finite as strings. */
-static void appendNumber(NSMutableString *out, double x)
-{
-  if (isnan(x)) { [out appendString: @"\"nan\""]; return; }
-  if (isinf(x)) { [out appendString: x > 0 ? @"\"inf\"" : @"\"-inf\""]; return; }
-  if (x == 0) x = 0; /* -0 prints as 0 */
-  char buffer[64];
-  for (int precision = 15; precision <= 17; precision++)
-    {
-      snprintf(buffer, sizeof buffer, "%.*g", precision, x);
-      if (strtod(buffer, NULL) == x) break;
-    }
-  [out appendString: [NSString stringWithUTF8String: buffer]];
-}
-
-static void emit(NSString *line)
-{
-  const char *text = [line UTF8String];
-  fputs(text, stdout);
-  fputc('\n', stdout);
-  fflush(stdout);
-}
-
-static void ok(void) { emit(@"{\"ok\":true}"); }
-
-static void answerError(NSString *message)
-{
-  NSMutableString *out = [NSMutableString stringWithString: @"{\"error\":"];
-  appendString(out, message);
-  [out appendString: @"}"];
-  emit(out);
-}
-
-/* An error answer, remembered as the reason the current scenario (if any) is gone. */
-static void fail(NSString *message)
-{
-  snprintf(lastFailure, sizeof lastFailure, "%s", [message UTF8String]);
-  answerError(message);
-}
-
-/* ---- reading the scenario ---- */
-
-static BOOL isNumber(id value)
-{
-  return [value isKindOfClass: [NSNumber class]];
-}
-
-static BOOL isAbsent(id value)
-{
-  return value == nil || value == [NSNull null];
-}
-
-/* UIKit's mask from the scenario's "mask": an integer, a list of UIKit names, or Apple's notation
-   "h=&&- v=--&" (min margin, size, max margin per axis; v's min margin is the top). -1: unreadable. */
-static NSInteger uikitMask(id value)
-{
-  if (isAbsent(value)) return 0;
-  if (isNumber(value))
-    {
-      double d = [value doubleValue];
-      if (d != floor(d) || d < 0 || d > 63) return -1;
-      return (NSInteger) d;
-    }
-  if ([value isKindOfClass: [NSArray class]])
-    {
-      NSArray *names = [NSArray arrayWithObjects: @"flexibleLeftMargin", @"flexibleWidth", @"flexibleRightMargin",
-                                                  @"flexibleTopMargin", @"flexibleHeight", @"flexibleBottomMargin", nil];
-      NSInteger mask = 0;
-      for (id name in value)
-        {
-          NSUInteger i = [names indexOfObject: name];
-          if (i == NSNotFound) return -1;
-          mask |= (1 << i);
-        }
-      return mask;
-    }
-  if ([value isKindOfClass: [NSString class]])
-    {
-      NSInteger mask = 0;
-      NSArray *parts = [[value stringByTrimmingCharactersInSet: [NSCharacterSet whitespaceCharacterSet]]
-                         componentsSeparatedByString: @" "];
-      for (NSString *part in parts)
-        {
-          if ([part length] == 0) continue;
-          if ([part length] != 5 || [part characterAtIndex: 1] != '=') return -1;
-          unichar axis = [part characterAtIndex: 0];
-          int shift = axis == 'h' ? 0 : axis == 'v' ? 3 : -1;
-          if (shift < 0) return -1;
-          for (int k = 0; k < 3; k++)
-            {
-              unichar c = [part characterAtIndex: 2 + k];
-              if (c == '&') mask |= (1 << (shift + k));
-              else if (c != '-') return -1;
-            }
-        }
-      return mask;
-    }
-  return -1;
-}
-
-/* UIKit's bits as NSView's in a flipped superview. The horizontal bits are the same; vertically
-   UIKit's top margin is the margin at the origin's side, which is NSViewMinYMargin when the
-   superview is flipped (as AppKit and GNUstep master's NSView resize it, and as GNUstep master's
-   NSAutoresizingMaskLayoutConstraint translates it: minY is frame.origin.y). Every superview here is
-   flipped, so the mapping is the identity, written out. */
-static NSUInteger appKitMask(NSInteger uikit)
-{
-  NSUInteger mask = NSViewNotSizable;
-  if (uikit & 1) mask |= NSViewMinXMargin;
-  if (uikit & 2) mask |= NSViewWidthSizable;
-  if (uikit & 4) mask |= NSViewMaxXMargin;
-  if (uikit & 8) mask |= NSViewMinYMargin;
-  if (uikit & 16) mask |= NSViewHeightSizable;
-  if (uikit & 32) mask |= NSViewMaxYMargin;
-  return mask;
-}
-
-/* A priority: a number 1…1000 or required, high, low, fittingSize. 0 when unreadable. */
-static float priorityOf(id value, float fallback)
-{
-  if (isAbsent(value)) return fallback;
-  if (isNumber(value))
-    {
-      double p = [value doubleValue];
-      return (p >= 1 && p <= 1000) ? (float) p : 0;
-    }
-  if ([value isEqual: @"required"]) return NSLayoutPriorityRequired;
-  if ([value isEqual: @"high"]) return NSLayoutPriorityDefaultHigh;
-  if ([value isEqual: @"low"]) return NSLayoutPriorityDefaultLow;
-  if ([value isEqual: @"fittingSize"]) return NSLayoutPriorityFittingSizeCompression;
-  return 0;
-}
-
-/* An attribute name; NSLayoutAttributeNotAnAttribute for unknown; sets *margin for UIKit's margin forms. */
-static NSLayoutAttribute attributeOf(NSString *name, BOOL *margin)
-{
-  static const char *names[] = { "left", "right", "top", "bottom", "leading", "trailing", "width", "height",
-                                 "centerX", "centerY" };
-  NSLayoutAttribute values[] = { NSLayoutAttributeLeft, NSLayoutAttributeRight, NSLayoutAttributeTop,
-                                 NSLayoutAttributeBottom, NSLayoutAttributeLeading, NSLayoutAttributeTrailing,
-                                 NSLayoutAttributeWidth, NSLayoutAttributeHeight, NSLayoutAttributeCenterX,
-                                 NSLayoutAttributeCenterY };
-  *margin = NO;
-  if (![name isKindOfClass: [NSString class]]) return NSLayoutAttributeNotAnAttribute;
-  for (unsigned i = 0; i < sizeof values / sizeof values[0]; i++)
-    if (strcmp([name UTF8String], names[i]) == 0) return values[i];
-  static const char *margins[] = { "leftMargin", "rightMargin", "topMargin", "bottomMargin", "leadingMargin",
-                                   "trailingMargin", "centerXWithinMargins", "centerYWithinMargins" };
-  for (unsigned i = 0; i < sizeof margins / sizeof margins[0]; i++)
-    if (strcmp([name UTF8String], margins[i]) == 0) *margin = YES;
-  return NSLayoutAttributeNotAnAttribute;
-}
-
-/* Installs a constraint on the nearest common ancestor of its items (the legacy -addConstraint:,
-   which both AppKits have and which keeps no global list of active constraints). */
-static NSString *install(NSLayoutConstraint *c)
-{
-  NSView *a = [c firstItem], *b = [c secondItem];
-  NSView *holder = b == nil ? a : [a ancestorSharedWithView: b];
-  if (holder == nil) return @"the constraint's items share no ancestor";
-  [holder addConstraint: c];
-  [installed addObject: [NSArray arrayWithObjects: c, holder, nil]];
-  if (verbose) fprintf(stderr, "appkit-engine: installed %s\n", [[c description] UTF8String]);
-  return nil;
-}
-
-static NSString *describeConstraint(NSDictionary *d, NSUInteger index)
-{
-  id identifier = [d objectForKey: @"id"];
-  if ([identifier isKindOfClass: [NSString class]]) return [NSString stringWithFormat: @"constraint \"%@\"", identifier];
-  return [NSString stringWithFormat: @"constraint #%lu", (unsigned long) index + 1];
-}
-
-/* Makes and installs one hand-written constraint; nil or an error message. */
-static NSString *addHandWritten(NSDictionary *d, NSUInteger index)
-{
-  if (![d isKindOfClass: [NSDictionary class]])
-    return [NSString stringWithFormat: @"constraint #%lu is not an object", (unsigned long) index + 1];
-  NSString *label = describeConstraint(d, index);
-  BOOL margin1 = NO, margin2 = NO;
-  id item1Name = [d objectForKey: @"item1"], item2Name = [d objectForKey: @"item2"];
-  NSLayoutAttribute attr1 = attributeOf([d objectForKey: @"attr1"], &margin1);
-  NSLayoutAttribute attr2 = NSLayoutAttributeNotAnAttribute;
-  if (!isAbsent([d objectForKey: @"attr2"])) attr2 = attributeOf([d objectForKey: @"attr2"], &margin2);
-  if (margin1 || margin2)
-    return [NSString stringWithFormat: @"%@: AppKit has no margin attributes (%@)", label,
-                     margin1 ? [d objectForKey: @"attr1"] : [d objectForKey: @"attr2"]];
-  if (attr1 == NSLayoutAttributeNotAnAttribute)
-    return [NSString stringWithFormat: @"%@: unknown attr1 %@", label, [d objectForKey: @"attr1"]];
-  NSView *item1 = [item1Name isKindOfClass: [NSString class]] ? [byID objectForKey: item1Name] : nil;
-  if (item1 == nil) return [NSString stringWithFormat: @"%@: unknown item1 %@", label, item1Name];
-  NSView *item2 = nil;
-  if (!isAbsent(item2Name))
-    {
-      item2 = [item2Name isKindOfClass: [NSString class]] ? [byID objectForKey: item2Name] : nil;
-      if (item2 == nil) return [NSString stringWithFormat: @"%@: unknown item2 %@", label, item2Name];
-      if (attr2 == NSLayoutAttributeNotAnAttribute)
-        return [NSString stringWithFormat: @"%@: item2 without a known attr2", label];
-    }
-  else
-    attr2 = NSLayoutAttributeNotAnAttribute;
-  NSString *relationName = [d objectForKey: @"relation"];
-  NSLayoutRelation relation;
-  if ([relationName isEqual: @"=="]) relation = NSLayoutRelationEqual;
-  else if ([relationName isEqual: @"<="]) relation = NSLayoutRelationLessThanOrEqual;
-  else if ([relationName isEqual: @">="]) relation = NSLayoutRelationGreaterThanOrEqual;
-  else return [NSString stringWithFormat: @"%@: relation must be ==, <= or >=", label];
-  id m = [d objectForKey: @"multiplier"], k = [d objectForKey: @"constant"];
-  if ((!isAbsent(m) && !isNumber(m)) || (!isAbsent(k) && !isNumber(k)))
-    return [NSString stringWithFormat: @"%@: multiplier and constant must be numbers", label];
-  double multiplier = isAbsent(m) ? 1 : [m doubleValue], constant = isAbsent(k) ? 0 : [k doubleValue];
-  float priority = priorityOf([d objectForKey: @"priority"], NSLayoutPriorityRequired);
-  if (priority == 0) return [NSString stringWithFormat: @"%@: priority must be 1...1000 or required, high, low, fittingSize", label];
-  NSLayoutConstraint *c = [NSLayoutConstraint constraintWithItem: item1 attribute: attr1 relatedBy: relation
-                                                          toItem: item2 attribute: attr2
-                                                      multiplier: multiplier constant: constant];
-  [c setPriority: priority];
-  id identifier = [d objectForKey: @"id"];
-  if ([identifier isKindOfClass: [NSString class]]) [c setIdentifier: identifier];
-  id active = [d objectForKey: @"active"];
-  if (!isAbsent(active) && ![active boolValue]) return nil;
-  return install(c);
-}
-
-static NSLayoutFormatOptions formatOptionsOf(id list, BOOL *okay)
-{
-  NSLayoutFormatOptions options = 0;
-  *okay = YES;
-  if (isAbsent(list)) return 0;
-  if (![list isKindOfClass: [NSArray class]]) { *okay = NO; return 0; }
-  for (id name in list)
-    {
-      if ([name isEqual: @"alignAllLeft"]) options |= NSLayoutFormatAlignAllLeft;
-      else if ([name isEqual: @"alignAllRight"]) options |= NSLayoutFormatAlignAllRight;
-      else if ([name isEqual: @"alignAllTop"]) options |= NSLayoutFormatAlignAllTop;
-      else if ([name isEqual: @"alignAllBottom"]) options |= NSLayoutFormatAlignAllBottom;
-      else if ([name isEqual: @"alignAllLeading"]) options |= NSLayoutFormatAlignAllLeading;
-      else if ([name isEqual: @"alignAllTrailing"]) options |= NSLayoutFormatAlignAllTrailing;
-      else if ([name isEqual: @"alignAllCenterX"]) options |= NSLayoutFormatAlignAllCenterX;
-      else if ([name isEqual: @"alignAllCenterY"]) options |= NSLayoutFormatAlignAllCenterY;
-      else if ([name isEqual: @"directionLeadingToTrailing"]) options |= NSLayoutFormatDirectionLeadingToTrailing;
-      else if ([name isEqual: @"directionLeftToRight"]) options |= NSLayoutFormatDirectionLeftToRight;
-      else if ([name isEqual: @"directionRightToLeft"]) options |= NSLayoutFormatDirectionRightToLeft;
-      else *okay = NO;
-    }
-  return options;
-}
-
-/* Makes and installs the constraints of one "visualFormat" entry; nil or an error message. */
-static NSString *addVisualFormat(NSDictionary *entry, NSUInteger index)
-{
-  if (![entry isKindOfClass: [NSDictionary class]] || ![[entry objectForKey: @"format"] isKindOfClass: [NSString class]])
-    return [NSString stringWithFormat: @"visualFormat #%lu needs a format string", (unsigned long) index + 1];
-  NSString *format = [entry objectForKey: @"format"];
-  BOOL okay = YES;
-  NSLayoutFormatOptions options = formatOptionsOf([entry objectForKey: @"options"], &okay);
-  if (!okay) return [NSString stringWithFormat: @"visualFormat #%lu: unknown options", (unsigned long) index + 1];
-  NSDictionary *metrics = [entry objectForKey: @"metrics"];
-  if (isAbsent(metrics)) metrics = [NSDictionary dictionary];
-  if (![metrics isKindOfClass: [NSDictionary class]])
-    return [NSString stringWithFormat: @"visualFormat #%lu: metrics must be an object", (unsigned long) index + 1];
-  NSMutableDictionary *named = [NSMutableDictionary dictionary];
-  for (NSUInteger i = 0; i < [ids count]; i++) [named setObject: [views objectAtIndex: i] forKey: [ids objectAtIndex: i]];
-  id platform = [entry objectForKey: @"platform"];
-  if (![platform isEqual: @"appkit"] && verbose)
-    fprintf(stderr, "appkit-engine: visualFormat #%lu (platform %s) is parsed by AppKit's parser\n",
-            (unsigned long) index + 1, isAbsent(platform) ? "uikit" : [[platform description] UTF8String]);
-  NSArray *made = [NSLayoutConstraint constraintsWithVisualFormat: format options: options metrics: metrics views: named];
-  if (made == nil) return [NSString stringWithFormat: @"visualFormat #%lu: the parser made nothing", (unsigned long) index + 1];
-  for (NSLayoutConstraint *c in made)
-    {
-      NSString *problem = install(c);
-      if (problem != nil) return [NSString stringWithFormat: @"visualFormat #%lu: %@", (unsigned long) index + 1, problem];
-    }
-  return nil;
-}
-
-static void teardown(void)
-{
-  if (window == nil) return;
-  /* No -removeConstraint: one by one (GNUstep re-solves after each): the window, its layout
-     engine, the views and the constraints go together. */
-  LL_CLEAR(installed);
-  LL_CLEAR(views);
-  LL_CLEAR(ids);
-  LL_CLEAR(byID);
-  LL_CLEAR(root);
-  LL_CLEAR(window);
-}
-
-static NSString *viewProblem(NSDictionary *v, NSString *identifier, NSString *what)
-{
-  return [NSString stringWithFormat: @"view %@: %@", identifier, what];
-}
-
-/* Builds the tree; nil or an error message (then the half-built tree is torn down). */
-static NSString *buildScenario(NSDictionary *scenario)
-{
-  if (![scenario isKindOfClass: [NSDictionary class]]) return @"the scenario must be an object";
-  NSDictionary *superview = [scenario objectForKey: @"superview"];
-  NSArray *list = [scenario objectForKey: @"views"];
-  if (![superview isKindOfClass: [NSDictionary class]] || !isNumber([superview objectForKey: @"width"])
-      || !isNumber([superview objectForKey: @"height"]) || ![list isKindOfClass: [NSArray class]])
-    return @"a scenario needs superview.width, superview.height and views";
-  double w = [[superview objectForKey: @"width"] doubleValue], h = [[superview objectForKey: @"height"] doubleValue];
-  BOOL rightToLeft = [[scenario objectForKey: @"layoutDirection"] isEqual: @"rightToLeft"];
-
-  window = [[NSWindow alloc] initWithContentRect: NSMakeRect(0, 0, w, h)
-                                       styleMask: NSWindowStyleMaskBorderless
-                                         backing: NSBackingStoreBuffered
-                                           defer: YES];
-  [window setReleasedWhenClosed: NO];
-  root = [[LabView alloc] initWithFrame: NSMakeRect(0, 0, w, h)];
-  [window setContentView: root];
-  if (noAutoresize) [root setAutoresizesSubviews: NO];
-  if (rightToLeft) [root setUserInterfaceLayoutDirection: NSUserInterfaceLayoutDirectionRightToLeft];
-  views = [NSMutableArray new];
-  ids = [NSMutableArray new];
-  byID = [NSMutableDictionary new];
-  installed = [NSMutableArray new];
-  [byID setObject: root forKey: @"superview"];
-
-  for (NSDictionary *v in list)
-    {
-      if (![v isKindOfClass: [NSDictionary class]]) return @"every view must be an object";
-      NSString *identifier = [v objectForKey: @"id"];
-      NSArray *frame = [v objectForKey: @"frame"];
-      if (![identifier isKindOfClass: [NSString class]] || ![frame isKindOfClass: [NSArray class]] || [frame count] != 4)
-        return @"a view needs an id and a frame [x, y, width, height]";
-      for (id n in frame) if (!isNumber(n)) return viewProblem(v, identifier, @"the frame must hold numbers");
-      if ([byID objectForKey: identifier] != nil) return viewProblem(v, identifier, @"duplicate id");
-      if (!isAbsent([v objectForKey: @"scrollView"])) return viewProblem(v, identifier, @"UIKit scroll views have no AppKit form here");
-      NSInteger mask = uikitMask([v objectForKey: @"mask"]);
-      if (mask < 0) return viewProblem(v, identifier, @"unreadable mask");
-      NSRect r = NSMakeRect([[frame objectAtIndex: 0] doubleValue], [[frame objectAtIndex: 1] doubleValue],
-                            [[frame objectAtIndex: 2] doubleValue], [[frame objectAtIndex: 3] doubleValue]);
-      LabView *view = LL_AUTORELEASE([[LabView alloc] initWithFrame: r]);
-      [view setAutoresizingMask: appKitMask(mask)];
-      if (noAutoresize) [view setAutoresizesSubviews: NO];
-      if (rightToLeft) [view setUserInterfaceLayoutDirection: NSUserInterfaceLayoutDirectionRightToLeft];
-      id translates = [v objectForKey: @"translatesMask"];
-      [view setTranslatesAutoresizingMaskIntoConstraints: isAbsent(translates) ? YES : [translates boolValue]];
-
-      id intrinsic = [v objectForKey: @"intrinsicContentSize"];
-      if (!isAbsent(intrinsic))
-        {
-          if (![intrinsic isKindOfClass: [NSArray class]] || [intrinsic count] != 2)
-            return viewProblem(v, identifier, @"intrinsicContentSize must be [width, height]");
-          id iw = [intrinsic objectAtIndex: 0], ih = [intrinsic objectAtIndex: 1];
-          if ((!isAbsent(iw) && !isNumber(iw)) || (!isAbsent(ih) && !isNumber(ih)))
-            return viewProblem(v, identifier, @"intrinsicContentSize must hold numbers or null");
-          [view setLabIntrinsicSize: NSMakeSize(isAbsent(iw) ? NSViewNoIntrinsicMetric : [iw doubleValue],
-                                                isAbsent(ih) ? NSViewNoIntrinsicMetric : [ih doubleValue])];
-        }
-      NSString *keys[2] = { @"contentHuggingPriority", @"contentCompressionResistancePriority" };
-      for (int k = 0; k < 2; k++)
-        {
-          NSDictionary *p = [v objectForKey: keys[k]];
-          if (isAbsent(p)) continue;
-          if (![p isKindOfClass: [NSDictionary class]]) return viewProblem(v, identifier, [keys[k] stringByAppendingString: @" must be an object"]);
-          float defaults = k == 0 ? NSLayoutPriorityDefaultLow : NSLayoutPriorityDefaultHigh;
-          float horizontal = priorityOf([p objectForKey: @"horizontal"], defaults);
-          float vertical = priorityOf([p objectForKey: @"vertical"], defaults);
-          if (horizontal == 0 || vertical == 0) return viewProblem(v, identifier, [keys[k] stringByAppendingString: @": bad priority"]);
-          if (k == 0)
-            {
-              [view setContentHuggingPriority: horizontal forOrientation: NSLayoutConstraintOrientationHorizontal];
-              [view setContentHuggingPriority: vertical forOrientation: NSLayoutConstraintOrientationVertical];
-            }
-          else
-            {
-              [view setContentCompressionResistancePriority: horizontal forOrientation: NSLayoutConstraintOrientationHorizontal];
-              [view setContentCompressionResistancePriority: vertical forOrientation: NSLayoutConstraintOrientationVertical];
-            }
-        }
-      [byID setObject: view forKey: identifier];
-      [views addObject: view];
-      [ids addObject: identifier];
-    }
-  /* Parents after every view exists (a scenario may list a child before its parent). */
-  for (NSUInteger i = 0; i < [list count]; i++)
-    {
-      id parent = [[list objectAtIndex: i] objectForKey: @"parent"];
-      NSView *p = (isAbsent(parent) || [parent isEqual: @"superview"]) ? root
-                : ([parent isKindOfClass: [NSString class]] ? [byID objectForKey: parent] : nil);
-      if (p == nil || p == [views objectAtIndex: i])
-        return [NSString stringWithFormat: @"view %@: unknown parent %@", [ids objectAtIndex: i], parent];
-      [p addSubview: [views objectAtIndex: i]];
-    }
-  for (NSView *v in views)
-    if ([v window] != window) return @"the views' parents form a cycle";
-
-  /* The masks become constraints now, from the scenario's frames (GNUstep translates them in
-     -updateConstraints, once); then the hand-written constraints, then the Visual Format ones. */
-  [root layoutSubtreeIfNeeded];
-  NSArray *constraints = [scenario objectForKey: @"constraints"];
-  if (!isAbsent(constraints))
-    {
-      if (![constraints isKindOfClass: [NSArray class]]) return @"constraints must be an array";
-      for (NSUInteger i = 0; i < [constraints count]; i++)
-        {
-          NSString *problem = addHandWritten([constraints objectAtIndex: i], i);
-          if (problem != nil) return problem;
-        }
-    }
-  NSArray *formats = [scenario objectForKey: @"visualFormat"];
-  if (!isAbsent(formats))
-    {
-      if (![formats isKindOfClass: [NSArray class]]) return @"visualFormat must be an array";
-      for (NSUInteger i = 0; i < [formats count]; i++)
-        {
-          NSString *problem = addVisualFormat([formats objectAtIndex: i], i);
-          if (problem != nil) return problem;
-        }
-    }
-  [root layoutSubtreeIfNeeded];
-  return nil;
-}
-
-static void loadScenario(NSDictionary *scenario)
-{
-  teardown();
-  lastFailure[0] = 0;
-  NSString *problem = buildScenario(scenario);
-  if (problem != nil)
-    {
-      teardown();
-      fail(problem);
-    }
-  else
-    ok();
-}
-
-static void resize(NSDictionary *request)
-{
-  id width = [request objectForKey: @"width"], height = [request objectForKey: @"height"];
-  if (!isNumber(width) || !isNumber(height)) { fail(@"a size needs width and height"); return; }
-  if (window == nil)
-    {
-      answerError(lastFailure[0] ? [NSString stringWithFormat: @"no scenario: the last one was dropped (%s)", lastFailure]
-                                 : @"a size before any scenario");
-      return;
-    }
-  NSSize size = NSMakeSize([width doubleValue], [height doubleValue]);
-  [window setContentSize: size];
-  if (!NSEqualSizes([root frame].size, size)) [root setFrameSize: size];
-  [root layoutSubtreeIfNeeded];
-
-  NSMutableString *out = [NSMutableString stringWithString: @"{\"frames\":{"];
-  for (NSUInteger i = 0; i < [views count]; i++)
-    {
-      NSView *v = [views objectAtIndex: i];
-      NSRect f = [v frame];
-      if (i > 0) [out appendString: @","];
-      appendString(out, [ids objectAtIndex: i]);
-      [out appendString: @":["];
-      appendNumber(out, f.origin.x);
-      [out appendString: @","];
-      appendNumber(out, f.origin.y);
-      [out appendString: @","];
-      appendNumber(out, f.size.width);
-      [out appendString: @","];
-      appendNumber(out, f.size.height);
-      [out appendString: @"]"];
-      if (verbose && [v respondsToSelector: @selector(hasAmbiguousLayout)] && [(id<LabAmbiguity>) v hasAmbiguousLayout])
-        fprintf(stderr, "appkit-engine: %s has an ambiguous layout at %gx%g\n",
-                [[ids objectAtIndex: i] UTF8String], size.width, size.height);
-    }
-  [out appendString: @"}}"];
-  if (!NSEqualSizes([root frame].size, size))
-    fprintf(stderr, "appkit-engine: the root is %gx%g, not the %gx%g asked for\n",
-            [root frame].size.width, [root frame].size.height, size.width, size.height);
-  emit(out);
-}
 
 /* Answers one request; YES when it ended a unit ("end"). In a unit's own process ("end" is the
    last thing it does) the tree is not torn down: the process exits right after the answer. */
@@ -700,7 +148,118 @@ static void *unitThread(void *pointer)
   arguments->more = serveUnit(arguments->buffer, arguments->capacity);
   return NULL;
 }
+
+/* GNUstep master's solver iterates hash tables keyed by object addresses, so the order of its
+   pivots -- which decides ambiguous layouts and the last bits of the others -- follows the heap.
+   For answers that depend on a unit's own lines only (whichever engine process, position in a
+   sweep, environment or run), the engine runs without address-space randomization and with a
+   fixed environment (one re-exec), gives each unit a fresh copy of the started process (fork per
+   unit) and runs the unit on a new thread (a new malloc arena; see below). Where any of this is
+   refused the engine still works, only less reproducibly. */
+static void runWithoutAddressRandomization(char **argv)
+{
+  int persona = personality(0xffffffff);
+  if (persona != -1 && !(persona & ADDR_NO_RANDOMIZE) && getenv("LAYOUTLAB_APPKIT_ENGINE_REEXEC") == NULL
+      && personality(persona | ADDR_NO_RANDOMIZE) != -1)
+    {
+      /* The environment too: GNUstep copies it into objects at startup, so its size shapes the
+         heap; and a locale would change how numbers print. Only HOME (GNUstep's user folder) is
+         kept. */
+      static char home[4096];
+      const char *h = getenv("HOME");
+      snprintf(home, sizeof home, "HOME=%s", h != NULL ? h : "/");
+      char *environment[] = { home, "PATH=/usr/bin:/bin", "LC_ALL=C", "LAYOUTLAB_APPKIT_ENGINE_REEXEC=1",
+                              NULL };
+      static char self[4096];
+      ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+      if (n > 0) { self[n] = 0; execve(self, argv, environment); } /* by name: ps shows appkit-engine */
+      personality(persona); /* the re-exec failed: go on as we are */
+    }
+}
+
+/* Starting the application may have to launch GNUstep's notification server (gdnc) first, which
+   leaves a different heap behind than finding it running; a throwaway child starts it first, so
+   that every engine starts from the same state. */
+static void startNotificationServer(void)
+{
+  pid_t warm = fork();
+  if (warm == 0)
+    {
+      LL_POOL_BEGIN
+        @try { [NSApplication sharedApplication]; } @catch (NSException *e) {}
+      LL_POOL_END
+      _exit(0);
+    }
+  if (warm > 0) while (waitpid(warm, NULL, 0) < 0 && errno == EINTR) {}
+}
+
+/* Serves each unit in a forked copy of the started process, until the end of input; returns only
+   when fork fails. */
+static void serveForkedUnits(char **buffer, size_t *capacity)
+{
+  while (forkPerUnit)
+    {
+      fflush(stdout);
+      fflush(stderr);
+      pid_t parent = getpid();
+      pid_t pid = fork();
+      if (pid < 0) { forkPerUnit = NO; break; }
+      if (pid == 0)
+        {
+          /* Dies with the engine (the lab kills an engine that does not answer in time). */
+          prctl(PR_SET_PDEATHSIG, SIGKILL);
+          if (getppid() != parent) _exit(1);
+          /* The unit runs on a new thread, so that everything it allocates comes from a new, empty
+             malloc arena: the main arena's free lists differ a little from run to run (the startup
+             makes strings of time-dependent length), which is enough to change the order in which
+             GNUstep's solver meets its variables. */
+          struct unitArguments arguments = { buffer, capacity, NO };
+          pthread_t thread;
+          if (pthread_create(&thread, NULL, unitThread, &arguments) == 0) pthread_join(thread, NULL);
+          else arguments.more = serveUnit(buffer, capacity);
+          BOOL more = arguments.more;
+          fflush(stdout);
+          fflush(stderr);
+          _exit(more ? 0 : 3);
+        }
+      int status = 0;
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+      if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
+      if (WIFEXITED(status) && WEXITSTATUS(status) == 3) _exit(0); /* end of input; no exit handlers */
+      /* The unit's process died inside the framework (e.g. a segfault in the solver): say so as the
+         answer to the request it was working on, and stop (the lab never reuses a failed engine). */
+      LL_POOL_BEGIN
+        fail(WIFSIGNALED(status)
+             ? [NSString stringWithFormat: @"the engine crashed inside the framework (signal %d)",
+                         WTERMSIG(status)]
+             : [NSString stringWithFormat: @"the engine's unit process exited with status %d",
+                         WEXITSTATUS(status)]);
+      LL_POOL_END
+      fflush(stdout);
+      _exit(1);
+    }
+}
 #endif
+
+/* Starts the application (GNUstep reads its defaults, themes and fonts here), or dies saying why. */
+static void startApplication(void)
+{
+  LL_POOL_BEGIN
+    @try
+      {
+        [NSApplication sharedApplication];
+      }
+    @catch (NSException *e)
+      {
+        /* E.g. GNUstep's theme code cannot reach its notification server (gdnc). Die at once,
+           saying why, rather than answer anything: the lab reports a dead engine. */
+        fprintf(stderr, "appkit-engine: cannot start the application: %s: %s\n",
+                [[e name] UTF8String], [[e reason] UTF8String]);
+        fflush(stderr);
+        _exit(70);
+      }
+  LL_POOL_END
+}
 
 int main(int argc, char **argv)
 {
@@ -718,106 +277,16 @@ int main(int argc, char **argv)
         }
     }
 #if defined(__linux__)
-  /* GNUstep master's solver iterates hash tables keyed by object addresses, so the order of its
-     pivots -- which decides ambiguous layouts and the last bits of the others -- follows the heap.
-     For answers that depend on a unit's own lines only (whichever engine process, position in a
-     sweep, environment or run), the engine runs without address-space randomization and with a
-     fixed environment (one re-exec), gives each unit a fresh copy of the started process (fork per
-     unit) and runs the unit on a new thread (a new malloc arena; see below). Where any of this is
-     refused the engine still works, only less reproducibly. */
-  {
-    int persona = personality(0xffffffff);
-    if (persona != -1 && !(persona & ADDR_NO_RANDOMIZE) && getenv("LAYOUTLAB_APPKIT_ENGINE_REEXEC") == NULL
-        && personality(persona | ADDR_NO_RANDOMIZE) != -1)
-      {
-        /* The environment too: GNUstep copies it into objects at startup, so its size shapes the
-           heap; and a locale would change how numbers print. Only HOME (GNUstep's user folder) is
-           kept. */
-        static char home[4096];
-        const char *h = getenv("HOME");
-        snprintf(home, sizeof home, "HOME=%s", h != NULL ? h : "/");
-        char *environment[] = { home, "PATH=/usr/bin:/bin", "LC_ALL=C", "LAYOUTLAB_APPKIT_ENGINE_REEXEC=1", NULL };
-        static char self[4096];
-        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-        if (n > 0) { self[n] = 0; execve(self, argv, environment); } /* by name: ps shows appkit-engine */
-        personality(persona); /* the re-exec failed: go on as we are */
-      }
-  }
+  runWithoutAddressRandomization(argv);
   forkPerUnit = !noFork;
-  /* Starting the application may have to launch GNUstep's notification server (gdnc) first, which
-     leaves a different heap behind than finding it running; a throwaway child starts it first, so
-     that every engine starts from the same state. */
-  if (forkPerUnit)
-    {
-      pid_t warm = fork();
-      if (warm == 0)
-        {
-          LL_POOL_BEGIN
-            @try { [NSApplication sharedApplication]; } @catch (NSException *e) {}
-          LL_POOL_END
-          _exit(0);
-        }
-      if (warm > 0) while (waitpid(warm, NULL, 0) < 0 && errno == EINTR) {}
-    }
+  if (forkPerUnit) startNotificationServer();
 #endif
-  LL_POOL_BEGIN
-    @try
-      {
-        [NSApplication sharedApplication];
-      }
-    @catch (NSException *e)
-      {
-        /* E.g. GNUstep's theme code cannot reach its notification server (gdnc). Die at once,
-           saying why, rather than answer anything: the lab reports a dead engine. */
-        fprintf(stderr, "appkit-engine: cannot start the application: %s: %s\n",
-                [[e name] UTF8String], [[e reason] UTF8String]);
-        fflush(stderr);
-        _exit(70);
-      }
-  LL_POOL_END
+  startApplication();
   setlocale(LC_NUMERIC, "C"); /* %g prints a point whatever the framework set */
   char *buffer = NULL;
   size_t capacity = 0;
 #if defined(__linux__)
-  while (forkPerUnit)
-    {
-      fflush(stdout);
-      fflush(stderr);
-      pid_t parent = getpid();
-      pid_t pid = fork();
-      if (pid < 0) { forkPerUnit = NO; break; }
-      if (pid == 0)
-        {
-          /* Dies with the engine (the lab kills an engine that does not answer in time). */
-          prctl(PR_SET_PDEATHSIG, SIGKILL);
-          if (getppid() != parent) _exit(1);
-          /* The unit runs on a new thread, so that everything it allocates comes from a new, empty
-             malloc arena: the main arena's free lists differ a little from run to run (the startup
-             makes strings of time-dependent length), which is enough to change the order in which
-             GNUstep's solver meets its variables. */
-          struct unitArguments arguments = { &buffer, &capacity, NO };
-          pthread_t thread;
-          if (pthread_create(&thread, NULL, unitThread, &arguments) == 0) pthread_join(thread, NULL);
-          else arguments.more = serveUnit(&buffer, &capacity);
-          BOOL more = arguments.more;
-          fflush(stdout);
-          fflush(stderr);
-          _exit(more ? 0 : 3);
-        }
-      int status = 0;
-      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-      if (WIFEXITED(status) && WEXITSTATUS(status) == 0) continue;
-      if (WIFEXITED(status) && WEXITSTATUS(status) == 3) _exit(0); /* end of input; no exit handlers */
-      /* The unit's process died inside the framework (e.g. a segfault in the solver): say so as the
-         answer to the request it was working on, and stop (the lab never reuses a failed engine). */
-      LL_POOL_BEGIN
-        fail(WIFSIGNALED(status)
-             ? [NSString stringWithFormat: @"the engine crashed inside the framework (signal %d)", WTERMSIG(status)]
-             : [NSString stringWithFormat: @"the engine's unit process exited with status %d", WEXITSTATUS(status)]);
-      LL_POOL_END
-      fflush(stdout);
-      _exit(1);
-    }
+  serveForkedUnits(&buffer, &capacity);
 #endif
   while (serveUnit(&buffer, &capacity)) {}
   free(buffer);

@@ -39,19 +39,27 @@ struct GNUstepAutoLayoutTests {
     }
 
     /// The engine is written against the API GNUstep shares with Apple's AppKit: no GNUstep-only
-    /// class, function or macro (the `GS` prefix) and no private header.
+    /// class, function or macro (the `GS` prefix) and no private header, in any of its files.
     @Test func engineUsesOnlyTheSharedAPI() throws {
-        let source = try String(
-            contentsOf: Self.repo.appendingPathComponent("Engines/appkit/engine.m"), encoding: .utf8)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        for (k, line) in lines.enumerated() {
-            let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            #expect(code.range(of: #"\bGS[A-Za-z_]"#, options: .regularExpression) == nil, "line \(k + 1): \(line)")
-            if line.hasPrefix("#import") || line.hasPrefix("#include") {
-                #expect(!line.contains("GNUstep") && !line.contains("Private"), "line \(k + 1): \(line)")
+        let folder = Self.repo.appendingPathComponent("Engines/appkit")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".m") || $0.hasSuffix(".h") }.sorted()
+        #expect(files.contains("engine.m"), "Engines/appkit holds \(files)")
+        var imports = ""
+        for file in files {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for (k, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                #expect(
+                    code.range(of: #"\bGS[A-Za-z_]"#, options: .regularExpression) == nil,
+                    "\(file):\(k + 1): \(line)")
+                if line.hasPrefix("#import") || line.hasPrefix("#include") {
+                    #expect(!line.contains("GNUstep") && !line.contains("Private"), "\(file):\(k + 1): \(line)")
+                    imports += line + "\n"
+                }
             }
         }
-        #expect(source.contains("#import <AppKit/AppKit.h>"))
+        #expect(imports.contains("#import <AppKit/AppKit.h>"))
     }
 
     /// Every generated tree is solved by the lab without a conflict or an ambiguity (each axis of each
