@@ -59,7 +59,9 @@ enum ConstraintWords {
     static func maskEffect(_ c: LoggedConstraint) -> String {
         let k = number(abs(c.constant))
         switch (c.form, c.second == nil) {
-        case (.size, _), (.equation, true) where ["width", "height"].contains(c.firstAttribute):
+        case (.size, _):
+            return "fixes its \(c.firstAttribute) at \(number(c.constant))"
+        case (.equation, true) where ["width", "height"].contains(c.firstAttribute):
             return "fixes its \(c.firstAttribute) at \(number(c.constant))"
         case (.leadingPin, _):
             return "keeps its \(c.axis == "V" ? "top" : "left") edge \(k) from its superview's"
