@@ -7,128 +7,6 @@ import Margins
 import Scenario
 import ViewTree
 
-/// A unit that could not run (an external engine failed); the message names the unit and the engine.
-public struct UnitFailure: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { message }
-}
-
-/// A view whose two frames differ beyond the tolerance at one step.
-public struct Divergence: Hashable, Sendable {
-    public var step: Int
-    public var view: Int
-    public var a: Rect
-    public var b: Rect
-    public var causes: Causes
-
-    /// The largest edge difference (minX, minY, maxX, maxY); infinite when only one side is finite.
-    public var magnitude: Double { a.maxEdgeDifference(to: b) }
-}
-
-/// What one work unit produced.
-public struct UnitResult: Hashable, Sendable {
-    public var unit: Int
-    /// Per step, the superview's size (the window's, for environment steps).
-    public var sizes: [Size]
-    /// Per step, the environment, when the sequence applies one (else empty).
-    public var environments: [Environment]
-    /// Per step, the layout passes each side took (nil for springs) and whether its margins settled.
-    public var passes: [(a: Int?, b: Int?)]
-    public var settled: [Bool]
-    /// Per step, how many views diverged.
-    public var divergingViews: [Int]
-    public var divergences: [Divergence]
-    /// Views × steps compared (the sweep's throughput unit).
-    public var viewSteps: Int
-    /// Set when an external engine failed on this unit (no divergences are recorded then).
-    public var error: String? = nil
-    /// Whether that failure stops the sweep (the engine's `on_error: stop`).
-    public var errorStops = false
-    /// Per step, both sides' frames (window coordinates for the root's children, parent coordinates
-    /// below), when the run was asked to keep them (`keepFrames`); not part of equality.
-    public var frames: [(a: [Rect], b: [Rect])] = []
-
-    public static func == (l: Self, r: Self) -> Bool {
-        l.unit == r.unit && l.sizes == r.sizes && l.environments == r.environments && l.settled == r.settled
-            && l.passes.map(\.a) == r.passes.map(\.a) && l.passes.map(\.b) == r.passes.map(\.b)
-            && l.divergingViews == r.divergingViews && l.divergences == r.divergences && l.viewSteps == r.viewSteps
-    }
-
-    public func hash(into h: inout Hasher) {
-        h.combine(unit)
-        h.combine(divergences)
-    }
-
-    /// The environments as JSON (what results.db stores so replay can rebuild the steps); nil when
-    /// the sequence had none.
-    public var environmentsJSON: String? {
-        environments.isEmpty ? nil : JSONWriter.write(.array(environments.map(Self.json)))
-    }
-
-    static func json(_ e: Environment) -> JSONValue {
-        var m: [(String, JSONValue)] = [
-            ("device", .string(e.device.id)), ("orientation", .string(e.orientation.rawValue)),
-        ]
-        if e.inCall { m.append(("inCall", .bool(true))) }
-        if let w = e.windowWidth { m.append(("windowWidth", .number(w))) }
-        return .object(m)
-    }
-
-    /// Reads `environmentsJSON` back against the presets; nil if any entry is unreadable.
-    public static func environments(fromJSON text: String, presets: DevicePresets = .standard) -> [Environment]? {
-        guard let value = try? JSONReader.parse(text), case .array(let items) = value.kind else { return nil }
-        var out: [Environment] = []
-        for item in items {
-            guard case .string(let id)? = item["device"]?.kind, let device = presets.device(id),
-                case .string(let o)? = item["orientation"]?.kind, let orientation = Orientation(rawValue: o)
-            else { return nil }
-            var e = Environment(device: device, orientation: orientation)
-            if case .bool(let b)? = item["inCall"]?.kind { e.inCall = b }
-            if case .number(let w)? = item["windowWidth"]?.kind { e.windowWidth = w }
-            out.append(e)
-        }
-        return out
-    }
-
-    /// The sizes as `[[w,h],…]`, exactly as `JSONWriter` writes them (what results.db stores and replay
-    /// reads), written token by token: the workers make one per unit, and through `JSONValue` it cost
-    /// more than writing the unit's rows.
-    public var sizesJSON: String {
-        var out = JSONTextWriter(capacity: 2 + 16 * sizes.count)
-        out.beginArray()
-        for size in sizes {
-            out.beginArray()
-            out.number(size.width)
-            out.number(size.height)
-            out.endArray()
-        }
-        out.endArray()
-        return out.text
-    }
-
-    /// Reads `sizesJSON` back; nil if the text is not a list of [w, h] pairs.
-    public static func sizes(fromJSON text: String) -> [Size]? {
-        guard let value = try? JSONReader.parse(text), case .array(let items) = value.kind else { return nil }
-        var sizes: [Size] = []
-        for item in items {
-            guard case .array(let pair) = item.kind, pair.count == 2, case .number(let w) = pair[0].kind,
-                case .number(let h) = pair[1].kind
-            else { return nil }
-            sizes.append(Size(width: w, height: h))
-        }
-        return sizes
-    }
-}
-
-extension UnitResult {
-    /// A unit that ran no step (a side refused it, or its engine is missing): its sizes only.
-    init(failing unit: Int, steps: [SweepStep]) {
-        self.init(
-            unit: unit, sizes: steps.map(\.size), environments: [], passes: [], settled: [], divergingViews: [],
-            divergences: [], viewSteps: 0)
-    }
-}
-
 /// Runs both sides of a comparison through a sequence in lockstep and records every view whose
 /// frames differ beyond the tolerance, with its causes.
 ///
@@ -184,6 +62,56 @@ public enum UnitRunner {
         }
     }
 
+    /// A unit that did not run, as an error of `runWholeSequences`.
+    struct FailedUnit: Error {
+        var result: UnitResult
+    }
+
+    /// External and emulated GNUstep sides run the whole sequence first, each side's frames per step
+    /// by its index; a refusal (or a missing engine) leaves the unit without results.
+    static func runWholeSequences(
+        _ scenario: Scenario, steps: [SweepStep], comparison: Comparison, unit: Int,
+        engines: [String: ExternalEngineSpec]
+    ) -> Result<[Int: [[Rect]]], FailedUnit> {
+        let tree = scenario.tree
+        var external: [Int: [[Rect]]] = [:]
+        var refusals: [Int: Refused] = [:]
+        for (k, config) in [comparison.a, comparison.b].enumerated() {
+            let sizes = steps.map { side(config, roots($0, root: tree.root)).size }
+            switch config {
+            case .external(let name):
+                guard let spec = engines[name] else {
+                    var failed = UnitResult(failing: unit, steps: steps)
+                    failed.error = "unit \(unit): no engine named \(name) in the experiment's engines"
+                    failed.errorStops = true
+                    return .failure(FailedUnit(result: failed))
+                }
+                do {
+                    external[k] = try ExternalEnginePool.shared.run(spec, scenario: scenario, sizes: sizes)
+                } catch {
+                    let reason = if case .reported(let m) = error.problem { m } else { "\(error)" }
+                    refusals[k] = Refused(message: "\(error)", reason: reason, stops: spec.onError == .stop)
+                }
+            case .gnustep(let deviations):
+                switch GNUstepAutoLayoutModel.layout(scenario, sizes: sizes, deviations: deviations) {
+                case .success(let frames): external[k] = frames
+                case .failure(let r):
+                    refusals[k] = Refused(message: "\(config) refused: \(r.message)", reason: r.message)
+                }
+            default: continue
+            }
+        }
+        if !refusals.isEmpty {
+            var failed = UnitResult(failing: unit, steps: steps)
+            failed.error =
+                "unit \(unit): "
+                + Refused.describe(refusals, canRefuse: comparison.a.canRefuse && comparison.b.canRefuse)
+            failed.errorStops = refusals.values.contains { $0.stops }
+            return .failure(FailedUnit(result: failed))
+        }
+        return .success(external)
+    }
+
     /// A scenario (its tree, its constraints and, for external engines, its Visual Format entries as
     /// written) through `steps` on both sides of `comparison`.
     ///
@@ -198,39 +126,10 @@ public enum UnitRunner {
         let tree = scenario.tree
         let constraints = scenario.constraints
         let first = roots(steps.first ?? SweepStep(size: tree.superviewSize), root: tree.root)
-        // External and emulated GNUstep sides run the whole sequence first: a refusal leaves the unit
-        // without results.
-        var external: [Int: [[Rect]]] = [:]
-        var refusals: [Int: Refused] = [:]
-        for (k, config) in [comparison.a, comparison.b].enumerated() {
-            let sizes = steps.map { side(config, roots($0, root: tree.root)).size }
-            switch config {
-            case .external(let name):
-                guard let spec = engines[name] else {
-                    var failed = UnitResult(failing: unit, steps: steps)
-                    failed.error = "unit \(unit): no engine named \(name) in the experiment's engines"
-                    failed.errorStops = true
-                    return failed
-                }
-                do {
-                    external[k] = try ExternalEnginePool.shared.run(spec, scenario: scenario, sizes: sizes)
-                } catch {
-                    let reason = if case .reported(let m) = error.problem { m } else { "\(error)" }
-                    refusals[k] = Refused(message: "\(error)", reason: reason, stops: spec.onError == .stop)
-                }
-            case .gnustep(let deviations):
-                switch GNUstepAutoLayoutModel.layout(scenario, sizes: sizes, deviations: deviations) {
-                case .success(let frames): external[k] = frames
-                case .failure(let r): refusals[k] = Refused(message: "\(config) refused: \(r.message)", reason: r.message)
-                }
-            default: continue
-            }
-        }
-        if !refusals.isEmpty {
-            var failed = UnitResult(failing: unit, steps: steps)
-            failed.error = "unit \(unit): " + Refused.describe(refusals, canRefuse: comparison.a.canRefuse && comparison.b.canRefuse)
-            failed.errorStops = refusals.values.contains { $0.stops }
-            return failed
+        let external: [Int: [[Rect]]]
+        switch runWholeSequences(scenario, steps: steps, comparison: comparison, unit: unit, engines: engines) {
+        case .success(let frames): external = frames
+        case .failure(let failed): return failed.result
         }
         var a =
             external[0].map { ExternalStepper(steps: $0) as any Stepper }
@@ -296,10 +195,8 @@ public enum UnitRunner {
                             windowOrigins(fa, tree: tree, order: order), windowOrigins(fb, tree: tree, order: order)
                         )
                     windows = w
-                    let p = tree.parentIndex[i]
-                    let now = EngineTraits.causes(
-                        engineTraits[i], a: fa[i], b: fb[i], windowOffsetA: p.map { w.a[$0] } ?? .zero,
-                        windowOffsetB: p.map { w.b[$0] } ?? .zero, windowHeight: ra.size.height,
+                    let now = engineCauses(
+                        engineTraits[i], view: i, a: fa, b: fb, windows: w, tree: tree, windowHeight: ra.size.height,
                         tolerance: comparison.tolerance)
                     // A clamp or a rounding stays in the frame the engine resizes from next time: it
                     // joins the view's history, which its subviews inherit, like an event.
@@ -326,71 +223,17 @@ public enum UnitRunner {
         return result
     }
 
-    /// Divergences between an external engine and GNUstep's emulation that no heap layout explained:
-    /// below 1e-3 point with float32 arithmetic on, `float32-noise` (rounding along another pivot
-    /// path); otherwise `order-dependent` when the emulation itself gives another frame under another
-    /// hash order.
-    static func classifyAgainstEmulation(
-        _ result: inout UnitResult, scenario: Scenario, steps: [SweepStep], comparison: Comparison
-    ) {
-        let sides = [comparison.a, comparison.b]
-        guard sides.contains(where: \.isExternal),
-            let k = sides.firstIndex(where: { if case .gnustep = $0 { true } else { false } }),
-            case .gnustep(let deviations) = sides[k]
-        else { return }
-        var others: [[[Rect]]]?
-        for i in result.divergences.indices where !result.divergences[i].causes.contains(.heapOrder) {
-            let d = result.divergences[i]
-            if deviations.contains(.float32) && d.magnitude < 1e-3 {
-                result.divergences[i].causes.insert(.float32Noise)
-                continue
-            }
-            if others == nil {
-                others = [HashOrder.creation, .reverseCreation, .scrambled].compactMap {
-                    try? GNUstepAutoLayoutModel.layout(
-                        scenario, sizes: steps.map(\.size), deviations: deviations, order: $0
-                    ).get()
-                }
-            }
-            let emulated = k == 0 ? d.a : d.b
-            let moves = others!.contains {
-                d.step < $0.count && diverges($0[d.step][d.view], emulated, tolerance: comparison.tolerance)
-            }
-            if moves {
-                result.divergences[i].causes.insert(.orderDependent)
-            }
-        }
-    }
-
-    /// For an external side with `heapVariants`, marks each divergence whose other side's frame the
-    /// engine gives when the unit is re-run with another description (another heap layout).
-    static func explainByHeapLayout(
-        _ result: inout UnitResult, scenario: Scenario, steps: [SweepStep], comparison: Comparison,
-        engines: [String: ExternalEngineSpec]
-    ) {
-        guard !result.divergences.isEmpty, steps.allSatisfy({ $0.environment == nil }) else { return }
-        for (k, config) in [comparison.a, comparison.b].enumerated() {
-            guard case .external(let name) = config, let spec = engines[name], spec.heapVariants > 0 else { continue }
-            for variant in 1...spec.heapVariants {
-                var s = scenario
-                s.description = HeapVariant.description(variant)
-                guard let frames = try? ExternalEnginePool.shared.run(spec, scenario: s, sizes: steps.map(\.size))
-                else { continue }
-                var open = 0
-                for i in result.divergences.indices where !result.divergences[i].causes.contains(.heapOrder) {
-                    let d = result.divergences[i]
-                    guard !d.causes.contains(.solverDrift), d.step < frames.count, d.view < frames[d.step].count
-                    else { continue }
-                    let other = k == 0 ? d.b : d.a
-                    if !diverges(frames[d.step][d.view], other, tolerance: comparison.tolerance) {
-                        result.divergences[i].causes.insert(.heapOrder)
-                    } else {
-                        open += 1
-                    }
-                }
-                if open == 0 { return }
-            }
-        }
+    /// A view's divergence between two Auto Layout engines, classified by its constraints' traits, its
+    /// parent's origin in each side's window given (for a rounding to whole points of the window).
+    static func engineCauses(
+        _ traits: EngineTraits.ViewTraits, view i: Int, a: [Rect], b: [Rect], windows: (a: [Point], b: [Point]),
+        tree: ViewTree,
+        windowHeight: Double, tolerance: Double
+    ) -> Causes {
+        let p = tree.parentIndex[i]
+        return EngineTraits.causes(
+            traits, a: a[i], b: b[i], windowOffsetA: p.map { windows.a[$0] } ?? .zero,
+            windowOffsetB: p.map { windows.b[$0] } ?? .zero, windowHeight: windowHeight, tolerance: tolerance)
     }
 
     /// Each view's origin in its window: its frame's origin plus its ancestors' (parents come first
@@ -425,14 +268,6 @@ public enum UnitRunner {
             stack.append(contentsOf: tree.children[i].reversed())
         }
         return out
-    }
-}
-
-/// The descriptions that move an engine's heap: a unit's scenario with description `k` is the same
-/// layout problem, read into differently sized objects.
-public enum HeapVariant {
-    public static func description(_ k: Int) -> String {
-        "heap layout \(k): " + String(repeating: "x", count: 8 * k)
     }
 }
 
