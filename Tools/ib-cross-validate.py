@@ -19,7 +19,8 @@ the table and sources writers and the per-repository listing.
 
 --write-table writes the in-sample fit to Sources/InterfaceBuilder/FittedTable.swift (the built-in
 values); --write-sources writes Tools/ib-fit-sources.txt (every fitted value with the documents it
-was read off); --per-repo prints each held-out repository's figures. Needs a built layoutlab
+was read off); --per-repo prints each held-out repository's figures beside its in-sample ones, the repositories that lose most
+first, with the fitted keys only that repository gives a value for. Needs a built layoutlab
 (default .build/release/layoutlab, else .build/debug/layoutlab).
 """
 import collections, csv, json, os, subprocess, sys, tempfile
@@ -163,15 +164,18 @@ def main():
             if sum(g for f, g in gain[rule].items() if repo_of[f] != repo) > 0:
                 loro_gain[rule] += sum(g for f, g in gain[rule].items() if repo_of[f] == repo)
     rules_off_all = {rule for rule in RULES if loro_gain[rule] <= 0}
-    in_sample = tally(check(lab, table_all, rules_off_all, files), folder_of)
+    in_records = check(lab, table_all, rules_off_all, files)
+    in_sample = tally(in_records, folder_of)
 
     # Leave one repository out.
     loro = Tally()
     per_repo = {}
+    only_keys = {}
     rule_kept = collections.Counter()
     for repo in sorted(set(repo_of.values())):
         held = [f for f in files if repo_of[f] == repo]
         table = fit(lab, votes, repo_of, leave_out=repo)
+        only_keys[repo] = sorted(set(table_all) - set(table))
         off = {rule for rule in RULES if sum(g for f, g in gain[rule].items() if repo_of[f] != repo) <= 0}
         for rule in RULES:
             rule_kept[rule] += rule not in off
@@ -202,9 +206,19 @@ def main():
     print(f'fitted table: {len(table_all)} values; the built-in values differ from the in-sample fit in {len(changed)}'
           + (' (run with --write-table)' if changed else ''))
     if '--per-repo' in opts:
-        for repo, t in sorted(per_repo.items()):
+        # Sorted by what leaving the repository out costs it: views that agree in sample and not held
+        # out. "only it" counts the fitted keys no other repository gives a value for (a style only it
+        # uses, e.g. a control size no other project has), the first of them named.
+        print('per repository, by what holding it out costs (views agreeing held out, in sample; keys only it fits):')
+        rows = []
+        for repo, t in per_repo.items():
             a, d = t.figure(('both', 'all'))
-            print(f'  {repo:60s} {a:5d} of {d:5d}')
+            b, _ = tally([r for r in in_records if repo_of.get(r.get('file')) == repo], folder_of).figure(('both', 'all'))
+            rows.append((b - a, repo, a, b, d))
+        for cost, repo, a, b, d in sorted(rows, key=lambda r: (-r[0], r[1])):
+            keys = only_keys[repo]
+            example = f'  e.g. {keys[0]}' if keys else ''
+            print(f'  {repo:50s} {a:5d} {b:5d} of {d:5d}  {len(keys):4d} only it{example}')
     if '--write-table' in opts:
         write_table(table_all, rules_off_all)
     if '--write-sources' in opts:
