@@ -32,8 +32,8 @@ enum ConstraintWords {
             return "translatesAutoresizingMaskIntoConstraints is on for \(maskedView(c).identity); "
                 + "its mask \(c.mask ?? "") \(maskEffect(c))"
         case .encapsulated:
-            return "\(id): the \(id.hasSuffix("Height") ? "height" : (id.hasSuffix("Width") ? "width" : "place")) its container "
-                + "(a table or collection view, a hosting view) gives it"
+            let what = id.hasSuffix("Height") ? "height" : (id.hasSuffix("Width") ? "width" : "place")
+            return "\(id): the \(what) its container (a table or collection view, a hosting view) gives it"
         case .stackView:
             if id.hasPrefix("UISV-hiding") { return "\(id): a hidden arranged view's zero size in its stack view" }
             return "\(id): the stack view's arrangement"
@@ -69,9 +69,10 @@ enum ConstraintWords {
             return "keeps its \(c.axis == "V" ? "bottom" : "right") edge \(k) from its superview's"
         case (.equation, true):
             let edge = horizontal(c.firstAttribute) ? "left" : "top"
+            let low = ["minX", "minY", "left", "top"].contains(c.firstAttribute)
             let what =
                 ["midX", "midY", "centerX", "centerY"].contains(c.firstAttribute)
-                ? "centre" : (["minX", "minY", "left", "top"].contains(c.firstAttribute) ? "\(edge) edge" : c.firstAttribute)
+                ? "centre" : (low ? "\(edge) edge" : c.firstAttribute)
             return "fixes its \(what) at \(number(c.constant)) from its superview's \(edge) edge"
         default:
             return "ties its \(c.firstAttribute) to its superview's, as its frame and mask set them"
@@ -86,8 +87,9 @@ enum ConstraintWords {
     }
 
     static func horizontal(_ a: String) -> Bool {
-        ["left", "right", "leading", "trailing", "minX", "maxX", "midX", "centerX", "width"].contains(a) || a.contains("X")
-            || a.hasPrefix("leading") || a.hasPrefix("trailing") || a.hasPrefix("left") || a.hasPrefix("right")
+        ["left", "right", "leading", "trailing", "minX", "maxX", "midX", "centerX", "width"].contains(a)
+            || a.contains("X") || a.hasPrefix("leading") || a.hasPrefix("trailing") || a.hasPrefix("left")
+            || a.hasPrefix("right")
     }
 
     /// `%g`, as Apple prints numbers.
