@@ -13,6 +13,8 @@
 # second run only recompiles the engine (seconds). Debian's GNUstep 0.29 (Engines/gnustep/build.sh),
 # if installed, is left untouched: the engine is linked with an RPATH into the private prefix.
 #
+# With --print-prefix it only prints the prefix's path (Engines/appkit/check-arc.sh reads its headers).
+#
 # Linux only. On Darwin it prints where the macOS build is and exits 2 (a clear non-zero: there is no
 # engine at the printed path, so a caller must not go on as if there were).
 set -euo pipefail
@@ -44,6 +46,8 @@ else
   BUILD=$ROOT/.build-gnustep-master/cache
 fi
 PREFIX=$BUILD/prefix
+# --print-prefix: where the prefix is (built or not), for scripts that use its headers.
+if [ "${1:-}" = --print-prefix ]; then echo "$PREFIX"; exit 0; fi
 STAMP=$PREFIX/.layoutlab-stamp
 LOGS=$BUILD/logs
 # The engine belongs to this clone.

@@ -10,8 +10,7 @@ if [ "$(uname -s)" != Linux ]; then
   echo "check-arc: Linux only; on macOS Engines/appkit/build-macos.sh compiles with ARC itself" >&2
   exit 2
 fi
-BUILD=${GNUSTEP_MASTER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/layoutlab/gnustep-master}
-PREFIX=$BUILD/prefix
+PREFIX=$(Engines/appkit/build-gnustep-master.sh --print-prefix)
 [ -d "$PREFIX" ] || { echo "check-arc: no GNUstep master in $PREFIX: run Engines/appkit/build-gnustep-master.sh" >&2; exit 1; }
 command -v clang >/dev/null || { echo "check-arc: no clang (the Swift toolchain has one)" >&2; exit 1; }
 objc=$(dirname "$(gcc -print-file-name=include/objc/objc.h)")
