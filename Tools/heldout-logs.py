@@ -74,15 +74,20 @@ def measure(row):
     return r
 
 
+def keys(c):
+    """Each listed constraint as `apple_broke` and `lab_breaks` name it: its address, else its text."""
+    return [m['address'] or m['text'] for m in c['constraints']]
+
+
 def describe(r):
     c = r['conflict']
     if not c:
         return ''
-    keys = [m['address'] or m['text'] for m in c['constraints']]
-    index = lambda k: keys.index(k) + 1 if k in keys else None
+    listed = keys(c)
+    index = lambda k: listed.index(k) + 1 if k in listed else None
     tied = ' '.join(str(index(k)) for k in c['lab_tied_with'])
     return (f'Apple broke {index(c["apple_broke"])}, the rule picks {index(c["lab_breaks"])}'
-            + (f' (tied with {tied})' if tied else '') + f' of {len(keys)}; omits {",".join(c["omits"]) or "-"}')
+            + (f' (tied with {tied})' if tied else '') + f' of {len(listed)}; omits {",".join(c["omits"]) or "-"}')
 
 
 rows = list(csv.DictReader(open(os.path.join(folder, 'MANIFEST.tsv'), encoding='utf-8'), delimiter='\t'))
@@ -115,7 +120,6 @@ def pairs():
     """Conflicts of two constraints: is Apple's choice the first listed, the lower address, the rule's?"""
     two = [r for r in results if r['conflict'] and len(r['conflict']['constraints']) == 2
            and r['conflict']['apple_broke'] is not None]
-    keys = lambda c: [m['address'] or m['text'] for m in c['constraints']]
     first = sum(1 for r in two if keys(r['conflict'])[0] == r['conflict']['apple_broke'])
     addressed = [r for r in two if all(m['address'] for m in r['conflict']['constraints'])]
     lower = sum(1 for r in addressed if min(keys(r['conflict']), key=lambda a: int(a, 16))

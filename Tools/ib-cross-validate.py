@@ -210,10 +210,13 @@ def main():
         # out. "only it" counts the fitted keys no other repository gives a value for (a style only it
         # uses, e.g. a control size no other project has), the first of them named.
         print('per repository, by what holding it out costs (views agreeing held out, in sample; keys only it fits):')
+        in_repo = collections.defaultdict(list)
+        for r in in_records:
+            in_repo[repo_of.get(r.get('file'))].append(r)
         rows = []
         for repo, t in per_repo.items():
             a, d = t.figure(('both', 'all'))
-            b, _ = tally([r for r in in_records if repo_of.get(r.get('file')) == repo], folder_of).figure(('both', 'all'))
+            b, _ = tally(in_repo[repo], folder_of).figure(('both', 'all'))
             rows.append((b - a, repo, a, b, d))
         for cost, repo, a, b, d in sorted(rows, key=lambda r: (-r[0], r[1])):
             keys = only_keys[repo]
