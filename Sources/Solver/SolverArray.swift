@@ -34,9 +34,11 @@ struct SolverArray<Element> {
         }
     }
 
+    // The header is read in place, not through `capacity`: through the property, kiwi's chain of 1000
+    // resizes measured 2584 ns against 2314 (`layoutlab-bench --only chain:1000 --op resize`).
     @inlinable mutating func append(_ element: Element) {
         let n = count
-        if n == capacity { grow(to: n + 1) }
+        if n == storage.withUnsafeMutablePointerToHeader({ $0.pointee.capacity }) { grow(to: n + 1) }
         storage.withUnsafeMutablePointers { header, elements in
             (elements + n).initialize(to: element)
             header.pointee.count = n + 1
@@ -46,7 +48,7 @@ struct SolverArray<Element> {
     @inlinable mutating func append<S: Sequence>(contentsOf elements: S) where S.Element == Element {
         let n = count
         let extra = elements.underestimatedCount
-        if n + extra > capacity { grow(to: n + extra) }
+        if n + extra > storage.withUnsafeMutablePointerToHeader({ $0.pointee.capacity }) { grow(to: n + extra) }
         var it = elements.makeIterator()
         // The underestimated part in place, then one by one.
         storage.withUnsafeMutablePointers { header, base in
@@ -61,7 +63,7 @@ struct SolverArray<Element> {
     }
 
     @inlinable mutating func reserveCapacity(_ n: Int) {
-        if n > capacity { grow(to: n, exactly: true) }
+        if n > storage.withUnsafeMutablePointerToHeader({ $0.pointee.capacity }) { grow(to: n, exactly: true) }
     }
 
     /// Removes every element; the storage is kept when asked (as `Array.removeAll(keepingCapacity:)`).
