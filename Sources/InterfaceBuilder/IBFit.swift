@@ -133,10 +133,11 @@ struct VoteWalker {
             }
             let origin = parentFrame.map { Point(x: $0.x + frame.x, y: $0.y + frame.y) } ?? Point(x: 0, y: 0)
             let absolute = Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height)
-            let arranged = parentStack != nil && StackAttributes.arrangedLists.contains(e.name)
+            // Arranged: a child of one of its stack's arranged-view lists.
+            let stack = StackAttributes.arrangedLists.contains(e.name) ? parentStack : nil
             seen[id] = Seen(
-                element: child, frame: absolute, metrics: metrics(child), arranged: arranged,
-                ownLengthInStack: arranged ? ownLength(inStack: parentStack) : nil)
+                element: child, frame: absolute, metrics: metrics(child), arranged: stack != nil,
+                ownLengthInStack: stack.flatMap(ownLength(inStack:)))
             walk(
                 child, parentFrame: absolute, parentFlipped: child["flipped"] == "YES" || child.name == "clipView",
                 parentStack: child.name == "stackView" ? child : nil)
@@ -146,8 +147,7 @@ struct VoteWalker {
     /// The length a stack leaves to its arranged views: across its axis, unless its alignment fills
     /// it (UIStackView's default `fill`; NSStackView's `width` or `height`). Along the axis the
     /// distribution may stretch a view.
-    func ownLength(inStack stack: XMLElement?) -> String? {
-        guard let stack else { return nil }
+    func ownLength(inStack stack: XMLElement) -> String? {
         let attributes = StackAttributes(stack, platform: platform)
         return attributes.fillsAcross ? nil : (attributes.vertical ? "width" : "height")
     }
@@ -227,9 +227,8 @@ struct VoteWalker {
     mutating func observeStack(_ stack: Seen) {
         let e = stack.element
         let mac = platform == .macOS
-        let lists = mac ? StackAttributes.arrangedLists : ["subviews"]
-        let arranged = lists.flatMap { e.child($0)?.children ?? [] }.filter { $0["hidden"] != "YES" }
-            .compactMap { $0["id"] }.compactMap { seen[$0] }
+        let listed = StackAttributes.arrangedLists.flatMap { e.child($0)?.children ?? [] }
+        let arranged = listed.filter { $0["hidden"] != "YES" }.compactMap { $0["id"] }.compactMap { seen[$0] }
         guard let first = arranged.first, let last = arranged.last else { return }
         let attributes = StackAttributes(e, platform: platform)
         let vertical = attributes.vertical
