@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """check-ib's agreement with Interface Builder, cross-validated by repository.
 
-    Tools/ib-cross-validate.py [--lab PATH] [--write-table] [--write-sources] [--per-repo] [FOLDER ...]
+    Tools/ib-cross-validate.py [--lab PATH] [--write-table] [--write-sources] [--per-repo]
+                               [--minimum-repositories N] [FOLDER ...]
 
 Every value the importer fits on documents (FittedValues: control insets and lengths by style, and
 the fitted rules) is fitted again with one repository left out, and that repository is checked with
@@ -17,6 +18,9 @@ the lab derived itself (not size_from_stored_frame).
 `layoutlab check-ib --cross-validate FILES...` prints the same figures in one process; this tool adds
 the table and sources writers and the per-repository listing.
 
+--minimum-repositories N fits a value only where N repositories chose it, leaving the style's less
+specific key to answer elsewhere (an experiment: the built-in values use 1).
+
 --write-table writes the in-sample fit to Sources/InterfaceBuilder/FittedTable.swift (the built-in
 values); --write-sources writes Tools/ib-fit-sources.txt (every fitted value with the documents it
 was read off); --per-repo prints each held-out repository's figures beside its in-sample ones, the repositories that lose most
@@ -29,6 +33,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 RULES = ['notch-by-xcode', 'status-bar-by-xcode', 'child-without-bars', 'sheets', 'root-between-bars', 'cell-margins-by-screen']
 STATUSES = ['agree', 'disagree', 'ambiguous']
+# --minimum-repositories N: fit a value only where N repositories chose it (the built-in values use 1).
+MINIMUM_REPOSITORIES = 1
 
 
 def folders(args):
@@ -85,7 +91,8 @@ def fit(lab, votes, repo_of, leave_out=None):
             if repo_of[path] != leave_out:
                 f.write(json.dumps({'repository': repo_of[path], 'votes': v}) + '\n')
         name = f.name
-    out = subprocess.run([lab, 'check-ib', '--fit', name], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([lab, 'check-ib', '--fit', name, '--minimum-repositories', str(MINIMUM_REPOSITORIES)],
+                         capture_output=True, text=True, check=True).stdout
     os.unlink(name)
     return json.loads(out)['table']
 
@@ -133,9 +140,15 @@ def file_agreement(records):
 
 def main():
     argv = sys.argv[1:]
-    opts = {a for a in argv if a.startswith('--') and a != '--lab'}
+    valued = ('--lab', '--minimum-repositories')
+    opts = {a for a in argv if a.startswith('--') and a not in valued}
     lab_given = argv[argv.index('--lab') + 1] if '--lab' in argv else None
-    rest = [a for i, a in enumerate(argv) if not a.startswith('--') and (i == 0 or argv[i - 1] != '--lab')]
+    rest = [a for i, a in enumerate(argv) if not a.startswith('--') and (i == 0 or argv[i - 1] not in valued)]
+    global MINIMUM_REPOSITORIES
+    if '--minimum-repositories' in argv:
+        MINIMUM_REPOSITORIES = int(argv[argv.index('--minimum-repositories') + 1])
+        if MINIMUM_REPOSITORIES != 1 and opts & {'--write-table', '--write-sources'}:
+            sys.exit('--minimum-repositories is an experiment: the built-in values are fitted with 1')
     lab = lab_path(lab_given)
     repo_of, folder_of = {}, {}
     for folder in folders(rest):

@@ -21,7 +21,9 @@ import LabXML
 /// most repositories chose (ties: more observations, then the smaller value). A repository counts once
 /// however many documents and controls it has.
 public enum IBFit {
-    /// A value is fitted only where at least this many repositories chose it.
+    /// A value is fitted only where at least this many repositories chose it (otherwise the style's
+    /// less specific key answers). 1: requiring 2 measured worse held out
+    /// (`Tools/ib-cross-validate.py --minimum-repositories 2`).
     public static let minimumRepositories = 1
 
     /// Key → value → observations, for one document.
@@ -36,7 +38,9 @@ public enum IBFit {
     }
 
     /// The fitted table of the documents' observations, with their repositories.
-    public static func fit(_ observations: [(repository: String, votes: Votes)]) -> [String: Double] {
+    public static func fit(
+        _ observations: [(repository: String, votes: Votes)], minimumRepositories: Int = minimumRepositories
+    ) -> [String: Double] {
         var byRepository: [String: Votes] = [:]
         for (repo, votes) in observations {
             for (key, values) in votes {
@@ -62,7 +66,7 @@ public enum IBFit {
                     $1.value.repositories, $1.value.observations, -$1.key
                 )
             }
-            if let best, best.value.repositories >= IBFit.minimumRepositories { out[key] = best.key }
+            if let best, best.value.repositories >= minimumRepositories { out[key] = best.key }
         }
         return out
     }

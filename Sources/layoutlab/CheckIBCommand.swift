@@ -49,6 +49,13 @@ struct CheckIBCommand: ParsableCommand {
             valueName: "FILE"))
     var fit: String?
 
+    @Option(
+        help: """
+            With --fit: fit a value only where at least this many repositories chose it, else leave the \
+            style's less specific key to answer (the built-in values use 1).
+            """)
+    var minimumRepositories = IBFit.minimumRepositories
+
     @Flag(
         help: """
             Print the agreement cross-validated by repository (each repository checked with the values \
@@ -59,9 +66,16 @@ struct CheckIBCommand: ParsableCommand {
 
     enum Kind: String, ExpressibleByArgument { case table, json }
 
+    func validate() throws {
+        guard minimumRepositories >= 1 else {
+            throw ValidationError("--minimum-repositories must be at least 1 (got \(minimumRepositories))")
+        }
+    }
+
     func run() throws {
         if let fit {
-            print(JSONWriter.write(FittedValues(table: IBFit.fit(try Self.observations(fit))).json))
+            let table = IBFit.fit(try Self.observations(fit), minimumRepositories: minimumRepositories)
+            print(JSONWriter.write(FittedValues(table: table).json))
             return
         }
         if votes { return printVotes() }

@@ -231,6 +231,16 @@ struct AppKitDocumentTests {
         #expect(Self.view(doc, "borderless").intrinsicContentSize.height == 14)
     }
 
+    /// Each repository's most common value is its choice; a key is fitted with the value most
+    /// repositories chose (ties: more observations), and only where `minimumRepositories` chose it.
+    @Test func fitCountsRepositoriesAndCanRequireSeveral() {
+        let observations: [(repository: String, votes: IBFit.Votes)] = [
+            ("a", ["k": [14: 2]]), ("b", ["k": [16: 1], "g": [3: 1]]), ("c", ["g": [3: 1]]),
+        ]
+        #expect(IBFit.fit(observations) == ["k": 14, "g": 3])
+        #expect(IBFit.fit(observations, minimumRepositories: 2) == ["g": 3])
+    }
+
     /// A style without values of its own falls back: to its values in any era (`*`), then to its
     /// less specific forms (the same control in any size); with none at all, a fitted length is absent
     /// and an inset zero.
