@@ -161,8 +161,8 @@ def fit(sample, excluded=frozenset()):
 def prune(sample, steps, sc, evidence):
     """Backward elimination after the beam: a step whose removal does not lower the agreement goes. The
     beam grows rules greedily, so a step taken early for its gain there can cost more than it earns once
-    later steps are in (on the corpus with the held-out logs, `listed_last-` went in fourth and cost two
-    logs in the end); without this pass, what the search returns depended on the beam's width."""
+    later steps are in. It narrows, but does not remove, the search's dependence on the beam's width
+    (docs/conflict-logs.md gives the figures by width)."""
     while steps:
         options = []
         for i in range(len(steps)):
