@@ -75,6 +75,8 @@ struct DocumentReader {
     var scenes: [IBScene] = []
     /// Cells met inside other scenes, imported afterwards as scenes of their own.
     var pendingCells: [XMLElement] = []
+    /// Cells met inside a table or collection view's scene (not top-level objects of a xib).
+    var embeddedCells: Set<String> = []
 
     /// The trait collection to lay out for, when not the design device's.
     var sizeClassOverride: SizeClasses?
@@ -124,7 +126,8 @@ struct DocumentReader {
             let content = cell.children.first { $0["key"] == "contentView" && isView($0) } ?? cell
             addScene(
                 name: "cell \(cell["id"] ?? "?")", root: content, viewController: nil,
-                cell: content.location == cell.location ? nil : cell)
+                cell: content.location == cell.location ? nil : cell,
+                inContainer: embeddedCells.contains(cell["id"] ?? ""))
         }
         let device = designDevice
         return IBImport(
@@ -175,11 +178,15 @@ struct DocumentReader {
         addScene(name: "scene \(scene["sceneID"] ?? "?") \(title)", root: view, viewController: vc)
     }
 
-    mutating func addScene(name: String, root: XMLElement, viewController: XMLElement?, cell: XMLElement? = nil) {
-        var builder = SceneBuilder(reader: self, root: root, viewController: viewController, cell: cell)
+    mutating func addScene(
+        name: String, root: XMLElement, viewController: XMLElement?, cell: XMLElement? = nil, inContainer: Bool = false
+    ) {
+        var builder = SceneBuilder(
+            reader: self, root: root, viewController: viewController, cell: cell, cellInContainer: inContainer)
         let scene = builder.build(name: name)
         skipped += builder.skipped
         pendingCells += builder.cells
+        embeddedCells.formUnion(builder.cells.compactMap { $0["id"] })
         scenes.append(scene)
     }
 }

@@ -58,9 +58,16 @@ struct SceneBuilder {
     /// The cell whose content view is the root: constraints the cell element holds, and the ones that
     /// name the cell, mean its content view (the cell and its content view share a frame).
     let cell: XMLElement?
+    /// Whether that cell sits in a table or collection view of the document (else it is a top-level
+    /// object of a xib, with no container to take margins from).
+    let cellInContainer: Bool
 
-    init(reader: DocumentReader, root: XMLElement, viewController: XMLElement?, cell: XMLElement? = nil) {
+    init(
+        reader: DocumentReader, root: XMLElement, viewController: XMLElement?, cell: XMLElement? = nil,
+        cellInContainer: Bool = false
+    ) {
         self.cell = cell
+        self.cellInContainer = cellInContainer
         fitted = reader.fitted
         platform = reader.platform
         usesAutoLayout = reader.usesAutoLayout

@@ -18,6 +18,16 @@ extension SceneBuilder {
             var side: Double = frame.width < 414 ? 16 : 20
             if fitted.isOn(.cellMarginsByScreen), let screen = screenWidth, screen > 375 { side = 20 }
             own = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+        } else if platform == .iOS && root.name == "tableViewCellContentView" && cellInContainer
+            && root["preservesSuperviewLayoutMargins"] == "YES"
+        {
+            // Before Xcode 9 (iOS 8–10) a content view has a plain view's 8, but preserving its superview's
+            // margins (UIView's `preservesSuperviewLayoutMargins`: "the superview's margins are also
+            // considered") it takes its cell's sides, which in a table view follow the separator inset,
+            // where the cell styles put their text label: 15 points (*hand-fitted*: the built-in labels of
+            // pre-Xcode 9 table cells stand at 15 in eight repositories' documents, 320 to 768 points
+            // wide). A xib's top-level cell has no table: 8 stays.
+            own = EdgeInsets(top: 8, left: 15, bottom: 8, right: 15)
         }
         var margins = View(id: "root", frame: .zero, layoutMargins: own)
         readMargins(root, into: &margins)

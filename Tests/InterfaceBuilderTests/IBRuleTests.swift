@@ -117,7 +117,9 @@ struct IBRuleTests {
                 <constraint firstItem="g" firstAttribute="bottom" secondItem="t" secondAttribute="bottom" id="c3"/>
             </constraints>
             """
-        let screen = device == "retina4_7" ? #"width="375" height="667""#
+        let screen =
+            device == "retina4_7"
+            ? #"width="375" height="667""#
             : device == "ipad9_7" ? #"width="768" height="1024""# : Self.screen(device)
         let text = Self.rootScene(
             device: device, toolsVersion: "21701", screen: screen, subviews: toolbar, constraints: constraints)
@@ -268,20 +270,81 @@ struct IBRuleTests {
         #expect(margins == EdgeInsets(top: 11, left: side, bottom: 11, right: side))
     }
 
+    /// Before Xcode 9 a content view preserving its superview's margins takes its cell's 15-point sides
+    /// in a table view (its label at x = 15 agrees, at 8 it would not); a xib's top-level cell, with no
+    /// table, keeps a plain view's 8 even when it preserves them, and so does a content view that does not.
+    @Test(arguments: [(true, true, 15.0), (true, false, 8), (false, true, 8)])
+    func preservedCellMarginsBeforeXcode9(inTable: Bool, preserves: Bool, side: Double) throws {
+        let content = """
+            <tableViewCellContentView key="contentView" \(preserves ? "preservesSuperviewLayoutMargins=\"YES\" " : "")\
+            tableViewCell="cell" id="content">
+              <rect key="frame" x="0.0" y="0.0" width="375" height="43.5"/>
+              <subviews>
+                <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title">
+                  <rect key="frame" x="\(side)" y="11" width="36" height="21"/>
+                  <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                </label>
+              </subviews>
+              <constraints>
+                <constraint firstItem="title" firstAttribute="leading" secondItem="content" \
+            secondAttribute="leadingMargin" id="c-lead"/>
+                <constraint firstItem="title" firstAttribute="centerY" secondItem="content" \
+            secondAttribute="centerY" id="c-mid"/>
+              </constraints>
+            </tableViewCellContentView>
+            """
+        let cell = """
+            <tableViewCell preservesSuperviewLayoutMargins="YES" id="cell">
+              <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+              \(content)
+            </tableViewCell>
+            """
+        let objects =
+            inTable
+            ? """
+            <scenes><scene sceneID="s"><objects>
+              <tableViewController id="tvc">
+                <tableView key="view" style="plain" rowHeight="44" id="table">
+                  <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                  <prototypes>\(cell)</prototypes>
+                </tableView>
+              </tableViewController>
+            </objects></scene></scenes>
+            """ : "<objects>\(cell)</objects>"
+        let kind = inTable ? "Storyboard.XIB" : "XIB"
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.\(kind)" version="3.0" toolsVersion="12120" \
+            targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES">
+              <device id="retina4_7" orientation="portrait"/>
+              \(objects)
+            </document>
+            """
+        let doc = try InterfaceBuilder.importDocument(
+            text: text, file: "cells.storyboard", fitted: FittedValues.builtIn)
+        let scene = try #require(doc.scenes.first { $0.name.hasPrefix("cell") })
+        #expect(scene.scenario.tree.root.layoutMargins.left == side)
+        let title = try #require(IBCheck.check(doc).results.first { $0.view == "title" })
+        #expect(title.status == .agree && title.solved?.minX == side)
+    }
+
     /// Cross-validation by repository checks every document once in each figure: the fixtures, two
     /// repositories, are all counted left out and in sample, per folder and platform, and the legacy
     /// archive that does not import is counted apart.
     @Test func crossValidationCountsEveryDocumentOnce() throws {
         func fixture(_ name: String, _ repository: String) throws -> IBCrossValidation.Document {
-            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "Fixtures/\(name)")
             return .init(
-                folder: "fixtures", name: name, repository: repository, text: try String(contentsOf: url, encoding: .utf8))
+                folder: "fixtures", name: name, repository: repository,
+                text: try String(contentsOf: url, encoding: .utf8))
         }
         var docs = [
             try fixture("BuildTimePins.xib", "a/one"), try fixture("CellMargins.xib", "a/one"),
             try fixture("AppKitControls.xib", "b/two"), try fixture("StackViews.xib", "b/two"),
         ]
-        docs.append(.init(folder: "fixtures", name: "old.xib", repository: "b/two", text: "<archive version=\"8.00\"/>"))
+        docs.append(
+            .init(folder: "fixtures", name: "old.xib", repository: "b/two", text: "<archive version=\"8.00\"/>"))
         let figures = IBCrossValidation.run(docs)
         #expect(figures.notImported == 1)
         let loro = try #require(figures.leaveOneRepositoryOut["fixtures"])
