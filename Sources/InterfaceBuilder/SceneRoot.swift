@@ -1,5 +1,6 @@
 import Environment
 import Geometry
+import LabXML
 import ViewTree
 
 extension SceneBuilder {
@@ -29,6 +30,12 @@ extension SceneBuilder {
             // wide). A xib's top-level cell has no table: 8 stays.
             own = EdgeInsets(top: 8, left: 15, bottom: 8, right: 15)
         }
+        if platform == .iOS && root.name == "tableViewCellContentView", let cell, Self.hasAccessory(cell) {
+            // A cell's accessory takes its trailing side: the content view ends before it, and its
+            // trailing margin is the standard 8 to the accessory (*fitted*: 8 in every pre- and post-Xcode 9
+            // cell with an accessory whose content view has a trailing-margin constraint, six repositories).
+            own.right = 8
+        }
         var margins = View(id: "root", frame: .zero, layoutMargins: own)
         readMargins(root, into: &margins)
         r.layoutMargins = margins.layoutMargins
@@ -44,6 +51,11 @@ extension SceneBuilder {
         }
         r.safeAreaInsets = safeArea(frame)
         return r
+    }
+
+    /// Whether a table cell shows an accessory (a standard one, or a view of its own) at its trailing side.
+    static func hasAccessory(_ cell: XMLElement) -> Bool {
+        (cell["accessoryType"] ?? "none") != "none" || cell.children.contains { $0["key"] == "accessoryView" }
     }
 
     /// The design device's screen width in the document's orientation (nil: no device).

@@ -328,6 +328,47 @@ struct IBRuleTests {
         #expect(title.status == .agree && title.solved?.minX == side)
     }
 
+    /// A cell's accessory takes the content view's trailing side: its trailing margin is 8, and a label on
+    /// it ends 8 before the accessory; without one the cell's 16 stays.
+    @Test(arguments: [("disclosureIndicator", 8.0), ("none", 16)])
+    func accessoryTrailingMargin(accessory: String, right: Double) throws {
+        let width = accessory == "none" ? 375.0 : 341
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17506" \
+            targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+              <device id="retina4_7" orientation="portrait"/>
+              <objects>
+                <tableViewCell accessoryType="\(accessory)" id="cell">
+                  <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                  <tableViewCellContentView key="contentView" tableViewCell="cell" id="content">
+                    <rect key="frame" x="0.0" y="0.0" width="\(width)" height="44"/>
+                    <subviews>
+                      <view translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+                        <rect key="frame" x="16" y="11" width="\(width - 16 - right)" height="22"/>
+                      </view>
+                    </subviews>
+                    <constraints>
+                      <constraint firstItem="bar" firstAttribute="leading" secondItem="content" \
+            secondAttribute="leadingMargin" id="c-lead"/>
+                      <constraint firstAttribute="trailingMargin" secondItem="bar" secondAttribute="trailing" \
+            id="c-trail"/>
+                      <constraint firstItem="bar" firstAttribute="top" secondItem="content" \
+            secondAttribute="topMargin" id="c-top"/>
+                      <constraint firstAttribute="bottomMargin" secondItem="bar" secondAttribute="bottom" \
+            id="c-bottom"/>
+                    </constraints>
+                  </tableViewCellContentView>
+                </tableViewCell>
+              </objects>
+            </document>
+            """
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.xib", fitted: FittedValues.builtIn)
+        let margins = try #require(doc.scenes.first).scenario.tree.root.layoutMargins
+        #expect(margins == EdgeInsets(top: 11, left: 16, bottom: 11, right: right))
+        #expect(IBCheck.check(doc).results.first { $0.view == "bar" }?.status == .agree)
+    }
+
     /// Cross-validation by repository checks every document once in each figure: the fixtures, two
     /// repositories, are all counted left out and in sample, per folder and platform, and the legacy
     /// archive that does not import is counted apart.
