@@ -14,7 +14,10 @@ import ViewTree
 ///   required) and the alignment edge (or centre, or baseline) lines up at `alignmentPriority`.
 /// * Hugging: the stack minimizes its size at its `…StackHuggingPriority` (`NSStackView.Hugging`,
 ///   `huggingPriority(for:)`: "the priority for the stack view to minimize its size to fit its
-///   contained views as closely as possible").
+///   contained views as closely as possible"). Along the axis of `equalSpacing` and `equalCentering`,
+///   whose gaps are only at least the spacing, each gap keeps to the spacing at that priority: the
+///   stack fits its views without pulling on their own sizes (a hold of the stack's length to 0 would
+///   fight text fields hugging at the same 250, and agrees with fewer stored frames).
 /// * Between neighbours: the view's custom spacing after it when it has one (IB writes FLT_MAX for
 ///   "none"), else `spacing` (default 8) (`NSStackView.Spacing`).
 /// * `distribution`: `fill`, `fillEqually`, `fillProportionally`, `equalSpacing` and `equalCentering`
@@ -199,6 +202,13 @@ enum NSStackViewConstraints {
                 ["equalSpacing", "equalCentering"].contains(distribution) ? .greaterThanOrEqual : .equal
             for (a, b) in zip(shown, shown.dropFirst()) {
                 add(LayoutConstraint(b.id, start, relation, a.id, end, constant: gap(after: a)), "NSStackView.Spacing")
+                if relation == .greaterThanOrEqual {
+                    add(
+                        LayoutConstraint(
+                            b.id, start, .equal, a.id, end, constant: gap(after: a),
+                            priority: min(999, max(1, hugging.along))),
+                        "NSStackView.Hugging")
+                }
             }
             out += StackViewConstraints.distribute(
                 shown.map(\.id), distribution: distribution, stack: stack, vertical: vertical,

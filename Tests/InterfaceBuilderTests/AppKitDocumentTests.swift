@@ -457,6 +457,42 @@ struct AppKitDocumentTests {
         #expect(names.contains { $0.hasPrefix("NSStackView.") } && !names.contains { $0.hasPrefix("UISV-") })
     }
 
+    /// An `equalSpacing` stack that nothing outside sizes along its axis hugs its views: the gaps, at least
+    /// the spacing, keep to it at the stack's hugging priority, so the stack is as long as its views and
+    /// spacing (108 = 40 + 8 + 60) and determined, where `>=` gaps alone would leave it free.
+    @Test func equalSpacingStackHugsItsViews() throws {
+        func view(_ id: String, x: Double, width: Double) -> String {
+            """
+            <customView translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+                <rect key="frame" x="\(x)" y="0.0" width="\(width)" height="20"/>
+                <constraints>
+                    <constraint firstAttribute="height" constant="20" id="h-\(id)"/>
+                    <constraint firstAttribute="width" constant="\(width)" id="w-\(id)"/>
+                </constraints>
+            </customView>
+            """
+        }
+        let body = """
+            <stackView distribution="equalSpacing" orientation="horizontal" alignment="top" spacing="8" \
+            horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" \
+            translatesAutoresizingMaskIntoConstraints="NO" id="s">
+                <rect key="frame" x="20" y="260" width="108" height="20"/>
+                <subviews>\(view("v1", x: 0, width: 40))\(view("v2", x: 48, width: 60))</subviews>
+            </stackView>
+            """
+        let constraints = """
+            <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="l"/>
+            <constraint firstItem="s" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="t"/>
+            """
+        let doc = try InterfaceBuilder.importDocument(
+            text: Self.xib(body, constraints: constraints), file: "e.xib", fitted: Self.values)
+        let byView = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
+        for id in ["s", "v1", "v2"] {
+            #expect(byView[id]?.status == .agree, "\(id): \(String(describing: byView[id]?.solved))")
+        }
+        #expect(byView["s"]?.solved?.width == 108)
+    }
+
     /// NSStackView's alignment is DefaultLow (NSStackView.h) and its hugging minimizes the stack's size:
     /// an external constraint moves an arranged view off the alignment edge without a conflict, and a
     /// stack hugging its height at 750 still centres a shorter view (holding each view's edges to the
