@@ -13,7 +13,7 @@ import ViewTree
 ///   sizes in proportion to intrinsic sizes (at 999, so a missing intrinsic size cannot conflict);
 ///   `equalSpacing` keeps gaps at least `spacing` and equal, `equalCentering` keeps centre distances
 ///   equal, both through gap guides that are added to the tree as views `<stack>.gap<i>` (UIKit adds
-///   layout guides);
+///   layout guides), and both pull the stack's length to 0 at priority 49 (`UISV-canvas-fit`);
 /// * across the axis: `fill` pins both edges; `leading`/`top`, `center`, `trailing`/`bottom` pin one
 ///   edge or the centre and keep the view inside (`UISV-canvas-fit`), with a size of 0 at priority 25
 ///   (`UISV-ambiguity-suppression`, as logged) so views without an intrinsic size do not stay
@@ -84,6 +84,13 @@ enum StackViewConstraints {
         out += distribute(
             shown, distribution: distribution, stack: stack, vertical: vertical, views: &views, tree: tree,
             prefix: "UISV")
+        if ["equalSpacing", "equalCentering"].contains(distribution) && !shown.isEmpty {
+            // Gaps that are only at least the spacing leave the stack's length free when nothing outside
+            // sets it: UIKit then fits the stack to its views, a pull of its length to zero just below
+            // the spanning fit (`UISV-canvas-fit` at priority 49, as the Arranged re-implementation of
+            // UIStackView, which mirrors UIKit's constraints, adds it for these two distributions).
+            add(LayoutConstraint(stack, size, .equal, constant: 0, priority: 49), "UISV-canvas-fit")
+        }
         if alignment != "fill" {
             // Without `fill`, a stack view fits its cross size to its largest arranged view (Apple:
             // the stack "encompasses" its widest view): a weak pull to zero against canvas-fit.
