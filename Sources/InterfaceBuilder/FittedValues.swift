@@ -89,7 +89,8 @@ public enum FittedRule: String, CaseIterable, Hashable, Sendable {
     /// A root between opaque bars stored at y = 0 with the height the bars leave starts below them.
     case rootBetweenBars = "root-between-bars"
     /// A table view cell's content view takes 20-point sides on a screen wider than 375 points even
-    /// where the cell is narrower: its table's margins follow the screen.
+    /// where the cell is narrower: its table's margins follow the screen (a xib's top-level cell has
+    /// no table, and keeps its width's sides).
     case cellMarginsByScreen = "cell-margins-by-screen"
 }
 

@@ -13,11 +13,12 @@ extension SceneBuilder {
         if platform == .iOS && root.name == "tableViewCellContentView" && toolsVersion >= 13000 {
             // A table view cell's content view since Xcode 9 (toolsVersion 13000, iOS 11): UIKit's cell
             // margins, 11 above and below, 16 at the sides of cells narrower than 414 points (iPhones
-            // in portrait), 20 on wider ones; on a screen wider than 375 points, 20 for narrower cells too
-            // (*fitted*, rule cell-margins-by-screen: the corpus's 375-point cells on 390- to 414-point
-            // screens store 20). Before, and in collection view cells, a plain view's 8.
+            // in portrait), 20 on wider ones; in a table on a screen wider than 375 points, 20 for narrower
+            // cells too (*fitted*, rule cell-margins-by-screen: the corpus's 375-point cells on 390- to
+            // 414-point screens store 20; a xib's top-level cell has no table to follow the screen).
+            // Before, and in collection view cells, a plain view's 8.
             var side: Double = frame.width < 414 ? 16 : 20
-            if fitted.isOn(.cellMarginsByScreen), let screen = screenWidth, screen > 375 { side = 20 }
+            if fitted.isOn(.cellMarginsByScreen), cellInContainer, let screen = screenWidth, screen > 375 { side = 20 }
             own = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
         } else if platform == .iOS && root.name == "tableViewCellContentView" && cellInContainer
             && root["preservesSuperviewLayoutMargins"] == "YES"

@@ -245,29 +245,46 @@ struct IBRuleTests {
     }
 
     /// A table view cell's content view since Xcode 9: 16-point sides in a cell narrower than 414 points,
-    /// except on a screen wider than 375 points (rule cell-margins-by-screen), where its table follows
-    /// the screen's 20; with the rule off, the cell's width alone decides.
-    @Test(arguments: [("retina4_7", true, 16.0), ("retina6_1", true, 20), ("retina6_1", false, 16)])
-    func cellMarginsFollowTheScreen(device: String, ruleOn: Bool, side: Double) throws {
+    /// except in a table on a screen wider than 375 points (rule cell-margins-by-screen), where the table
+    /// follows the screen's 20; with the rule off, or for a xib's top-level cell, which has no table, the
+    /// cell's width alone decides.
+    @Test(arguments: [
+        ("retina4_7", true, true, 16.0), ("retina6_1", true, true, 20), ("retina6_1", false, true, 16),
+        ("retina6_1", true, false, 16),
+    ])
+    func cellMarginsFollowTheScreen(device: String, ruleOn: Bool, inTable: Bool, side: Double) throws {
+        let cell = """
+            <tableViewCell id="cell">
+              <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+              <tableViewCellContentView key="contentView" tableViewCell="cell" id="content">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+              </tableViewCellContentView>
+            </tableViewCell>
+            """
+        let objects =
+            inTable
+            ? """
+            <scenes><scene sceneID="s"><objects>
+              <tableViewController id="tvc">
+                <tableView key="view" style="plain" rowHeight="44" id="table">
+                  <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                  <prototypes>\(cell)</prototypes>
+                </tableView>
+              </tableViewController>
+            </objects></scene></scenes>
+            """ : "<objects>\(cell)</objects>"
         let text = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17506" \
-            targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.\(inTable ? "Storyboard.XIB" : "XIB")" \
+            version="3.0" toolsVersion="17506" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
               <device id="\(device)" orientation="portrait"/>
-              <objects>
-                <tableViewCell id="cell">
-                  <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
-                  <tableViewCellContentView key="contentView" id="content">
-                    <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
-                  </tableViewCellContentView>
-                </tableViewCell>
-              </objects>
+              \(objects)
             </document>
             """
         let values = FittedValues(table: TestValues.table, rulesOff: ruleOn ? [] : [.cellMarginsByScreen])
-        let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.xib", fitted: values)
-        let margins = try #require(doc.scenes.first).scenario.tree.root.layoutMargins
-        #expect(margins == EdgeInsets(top: 11, left: side, bottom: 11, right: side))
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.storyboard", fitted: values)
+        let scene = try #require(doc.scenes.first { $0.name.hasPrefix("cell") })
+        #expect(scene.scenario.tree.root.layoutMargins == EdgeInsets(top: 11, left: side, bottom: 11, right: side))
     }
 
     /// Before Xcode 9 a content view preserving its superview's margins takes its cell's 15-point sides
