@@ -124,7 +124,9 @@ enum StandardViews {
             states.contains { $0["title"] != nil || $0.child("attributedString", key: "attributedTitle") != nil }
             || e.child("buttonConfiguration") != nil
         if titled { return Metrics(width: .storedFrame, height: .storedFrame) }
-        if let image = states.compactMap({ $0["image"] ?? $0["backgroundImage"] }).first.flatMap({ images[$0] }) {
+        if let name = states.compactMap({ $0["image"] ?? $0["backgroundImage"] }).first {
+            // An image whose size the document does not give (an SF Symbol, below) leaves the button none.
+            guard let image = images[name] else { return Metrics() }
             return Metrics(width: .fixed(image.width), height: .fixed(image.height))
         }
         return Metrics(width: .fitted, height: .fitted, style: style)
@@ -137,6 +139,10 @@ enum StandardViews {
             guard let name = e["name"], let w = e["width"].flatMap(Double.init),
                 let h = e["height"].flatMap(Double.init)
             else { continue }
+            // An SF Symbol (`catalog="system"`) listed at 128 points is the symbol's reference drawing, not
+            // the size UIKit renders it at (that follows the symbol configuration and text style, which
+            // the lab does not model): such an image gives its view no size.
+            if e["catalog"] == "system" && max(w, h) == 128 { continue }
             out[name] = Size(width: w, height: h)
         }
         return out

@@ -218,6 +218,54 @@ struct IBRuleTests {
         #expect(Set(Self.statuses(doc).values) == [.agree])
     }
 
+    /// An SF Symbol listed in `<resources>` at its 128-point reference drawing gives its image view and its
+    /// button no size (UIKit renders it by the symbol configuration); an image of the document's own
+    /// keeps its size. A symbol view sized by its constraints then agrees; one they leave free is ambiguous.
+    @Test func systemSymbolsGiveNoSize() throws {
+        let body = """
+            <imageView translatesAutoresizingMaskIntoConstraints="NO" image="circle" id="sized">
+                <rect key="frame" x="20" y="20" width="24" height="24"/>
+                <constraints>
+                    <constraint firstAttribute="width" constant="24" id="w"/>
+                    <constraint firstAttribute="height" constant="24" id="h"/>
+                </constraints>
+            </imageView>
+            <button translatesAutoresizingMaskIntoConstraints="NO" id="free">
+                <rect key="frame" x="20" y="60" width="30" height="22"/>
+                <state key="normal" image="chevron.up"/>
+            </button>
+            <imageView translatesAutoresizingMaskIntoConstraints="NO" image="Star" id="own">
+                <rect key="frame" x="20" y="100" width="24" height="20"/>
+            </imageView>
+            """
+        let constraints = """
+            <constraint firstItem="sized" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="a"/>
+            <constraint firstItem="sized" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="b"/>
+            <constraint firstItem="free" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c"/>
+            <constraint firstItem="free" firstAttribute="top" secondItem="root" secondAttribute="top" constant="60" id="d"/>
+            <constraint firstItem="own" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="e"/>
+            <constraint firstItem="own" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="f"/>
+            """
+        let text = ImportTests.xib(body, constraints: constraints).replacingOccurrences(
+            of: "</objects>",
+            with: """
+                </objects>
+                <resources>
+                    <image name="circle" catalog="system" width="128" height="121"/>
+                    <image name="chevron.up" catalog="system" width="128" height="70"/>
+                    <image name="Star" width="24" height="20"/>
+                </resources>
+                """)
+        let doc = try ImportTests.load(text)
+        let views = try #require(doc.scenes.first).scenario.tree.views
+        let size = { (id: String) in views.first { $0.id == id }!.intrinsicContentSize }
+        #expect(size("sized") == IntrinsicContentSize(width: nil, height: nil))
+        #expect(size("free") == IntrinsicContentSize(width: nil, height: nil))
+        #expect(size("own") == IntrinsicContentSize(width: 24, height: 20))
+        let status = Self.statuses(doc)
+        #expect(status["sized"] == .agree && status["own"] == .agree && status["free"] == .ambiguous)
+    }
+
     /// A switch before Xcode 26 has GranadaLayout's 51 x 31 frame; Xcode 26's is the fitted one (the
     /// test's values: 63 x 28), each less its 2-point right inset.
     @Test func switchEras() throws {
