@@ -18,7 +18,8 @@ import ViewTree
 ///   edge or the centre and keep the view inside (`UISV-canvas-fit`), with a size of 0 at priority 25
 ///   (`UISV-ambiguity-suppression`, as logged) so views without an intrinsic size do not stay
 ///   ambiguous; first or last baselines line up with the first view's, every view inside the stack;
-/// * a hidden arranged view collapses to 0 along the axis and its spacing disappears (`UISV-hiding`).
+/// * a hidden arranged view collapses to 0 along the axis (`UISV-hiding`) and keeps its place in the
+///   spacing chain, half the spacing on each side between shown views, none at the ends.
 ///
 /// Arranged views stop translating their masks, as UIStackView sets them.
 enum StackViewConstraints {
@@ -76,10 +77,15 @@ enum StackViewConstraints {
             add(LayoutConstraint(first, start, .equal, stack, margins ? start.margin : start), "UISV-canvas-connection")
             add(LayoutConstraint(stack, margins ? end.margin : end, .equal, last, end), "UISV-canvas-connection")
         }
-        for (a, b) in zip(shown, shown.dropFirst()) {
-            let relation: LayoutRelation =
-                ["equalSpacing", "equalCentering"].contains(distribution) ? .greaterThanOrEqual : .equal
-            add(LayoutConstraint(b, start, relation, a, end, constant: spacing), "UISV-spacing")
+        // Hidden views stay in the spacing chain, as the Arranged re-implementation mirrors UIKit: none
+        // before the first shown view or after the last, and half the spacing on each side of a hidden
+        // view between two shown ones, so a hidden view sits, collapsed, where its place in the stack is.
+        let relation: LayoutRelation =
+            ["equalSpacing", "equalCentering"].contains(distribution) ? .greaterThanOrEqual : .equal
+        for (a, b) in zip(ids, ids.dropFirst()) {
+            let halves = Double([a, b].filter(hidden.contains).count)
+            let gap = b == shown.first || a == shown.last ? 0 : spacing - spacing / 2 * halves
+            add(LayoutConstraint(b, start, relation, a, end, constant: gap), "UISV-spacing")
         }
         out += distribute(
             shown, distribution: distribution, stack: stack, vertical: vertical, views: &views, tree: tree,

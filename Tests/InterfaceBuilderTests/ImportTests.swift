@@ -228,6 +228,36 @@ struct ImportTests {
         #expect(results["stack"]?.solved?.height == 58)
     }
 
+    /// A hidden arranged view collapses to 0 and keeps its place in the spacing chain: half the spacing on
+    /// each side between shown views (x = 40 + 4), none after the last shown one (x = 88); it is determined,
+    /// and the shown views keep the whole spacing between them.
+    @Test func hiddenArrangedViewsKeepTheirPlace() throws {
+        func view(_ id: String, x: Double, width: Double, hidden: Bool = false) -> String {
+            """
+            <view \(hidden ? #"hidden="YES" "# : "")id="\(id)"><rect key="frame" x="\(x)" y="0" width="\(width)" height="20"/>
+                <constraints>\(hidden ? "" : #"<constraint firstAttribute="width" constant="40" id="w-\#(id)"/>"#)
+                    <constraint firstAttribute="height" constant="20" id="h-\(id)"/></constraints></view>
+            """
+        }
+        let body = """
+            <stackView translatesAutoresizingMaskIntoConstraints="NO" spacing="8" id="stack">
+                <rect key="frame" x="10" y="10" width="88" height="20"/>
+                <subviews>\(view("a", x: 0, width: 40))\(view("h", x: 44, width: 0, hidden: true))\(
+                    view("b", x: 48, width: 40))\(view("t", x: 88, width: 0, hidden: true))</subviews>
+            </stackView>
+            """
+        let constraints = """
+            <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="s1"/>
+            <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" constant="10" id="s2"/>
+            """
+        let doc = try Self.load(Self.xib(body, constraints: constraints))
+        let results = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
+        for id in ["stack", "a", "h", "b", "t"] {
+            #expect(results[id]?.status == .agree, "\(id): \(String(describing: results[id]?.solved))")
+        }
+        #expect(results["h"]?.solved?.x == 44 && results["t"]?.solved?.x == 88)
+    }
+
     /// A horizontal stack view: UIStackView's constraints for fill, fill-equally and the alignments, with
     /// a spacing given as a number or as the system's (`spacingType="standard"`, 8 points), or none (0).
     @Test(arguments: [
