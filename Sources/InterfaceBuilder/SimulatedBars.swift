@@ -77,6 +77,18 @@ struct SimulatedBars: Hashable, Sendable {
         // have one and IB draws no bar over them.)
         var queue = controllers.values.filter { ["navigationController", "tabBarController"].contains($0.name) }
             .compactMap { $0["id"] }.map { ($0, SimulatedBars()) }
+        // So does a scene that sets a navigation bar in its simulated metrics (its container lives in
+        // another storyboard): what it pushes or shows is drawn under the same bar, IB's "Inferred".
+        queue += controllers.values.compactMap { vc in
+            guard let id = vc["id"], let top = vc.children.first(where: { $0["key"] == "simulatedTopBarMetrics" }),
+                top.name.contains("Navigation")
+            else { return nil }
+            var bars = SimulatedBars()
+            bars.navigationBar = true
+            bars.inNavigationController = true
+            bars.opaqueNavigationBar = top["translucent"] == "NO"
+            return (id, bars)
+        }
         var visited: Set<String> = []
         while let (id, context) = queue.popLast() {
             let old = out[id] ?? context

@@ -74,6 +74,43 @@ struct IBRuleTests {
         #expect(Set(Self.statuses(doc).values) == [.agree])
     }
 
+    /// A scene whose simulated metrics set a navigation bar (its navigation controller lives in another
+    /// storyboard) passes the bar to what it shows: IB draws the destination under it (64 on a
+    /// 667-point canvas); without that metric the destination gets only the status bar.
+    @Test(arguments: [(true, 64.0), (false, 20)])
+    func simulatedNavigationBarPassesToShownScenes(sourceBar: Bool, top: Double) throws {
+        let metric = sourceBar ? #"<simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>"# : ""
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="13771" \
+            targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES" useTraitCollections="YES">
+              <device id="retina4_7" orientation="portrait"/>
+              <scenes>
+                <scene sceneID="s1"><objects>
+                  <viewController id="source" sceneMemberID="viewController">
+                    <view key="view" id="v1"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                      <subviews><button id="go"><rect key="frame" x="10" y="100" width="40" height="30"/>
+                        <connections><segue destination="target" kind="show" id="seg"/></connections></button>
+                      </subviews>
+                    </view>
+                    \(metric)
+                  </viewController>
+                </objects></scene>
+                <scene sceneID="s2"><objects>
+                  <viewController id="target" sceneMemberID="viewController">
+                    <view key="view" id="v2"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                      <viewLayoutGuide key="safeArea" id="safe"/>
+                    </view>
+                  </viewController>
+                </objects></scene>
+              </scenes>
+            </document>
+            """
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "bars.storyboard")
+        let target = try #require(doc.scenes.first { $0.name.hasPrefix("scene s2") })
+        #expect(target.rootInsets.safeAreaInsets.top == top)
+    }
+
     /// A notched canvas's top inset follows the iOS version the saving Xcode simulated: 44 on every
     /// notched canvas before Xcode 14, the device's own inset from it.
     @Test(arguments: [
