@@ -17,6 +17,10 @@
                                                      for each edge a required equality pins to the
                                                      superview's same edge (or a constant size),
                                                      how far the frame reaches beyond it
+    Tools/ib-corpus-facts.py cell-margins [CORPUS]   table cells in a table before Xcode 9: where the
+                                                     cell styles put their text label; and, in every era,
+                                                     the trailing margin of content views of cells with
+                                                     an accessory (from their trailingMargin constraints)
     Tools/ib-corpus-facts.py tools-versions [CORPUS]
                                                      documents saved with Xcode's placeholder
                                                      toolsVersion 32700.99.1234, and the version of
@@ -284,9 +288,44 @@ def baselines(folder):
             print(f'{sum(table[key].values()):3d}  {key[0]}  vs  {key[1]}  [{key[2]}, {key[3]}]  offset difference:',
                   dict(table[key].most_common(4)))
 
+def repository(name):
+    return '/'.join(name.split('__')[:2])
+
+def cell_margins(folder):
+    """Built-in text labels of pre-Xcode 9 cells inside a table (their x is the cell's leading side), and
+    the trailing margins content views of cells with an accessory keep (trailing-margin equalities)."""
+    labels, trailing = collections.defaultdict(set), collections.defaultdict(set)
+    for name, doc in documents(folder):
+        if doc.get('targetRuntime', '').startswith('MacOSX'): continue
+        old = tools_version(doc) < 13000
+        for table in doc.iter('tableView'):
+            for cell in table.iter('tableViewCell'):
+                label = cell.get('textLabel')
+                frame = next((rect(e) for e in cell.iter() if label and e.get('id') == label), None)
+                if old and frame and not cell.get('imageView'):
+                    labels[frame[0]].add(repository(name))
+        for cell in doc.iter('tableViewCell'):
+            content = cell.find('tableViewCellContentView')
+            if content is None or cell.get('accessoryType', 'none') == 'none' or rect(content) is None: continue
+            width, cid = rect(content)[2], content.get('id')
+            frames = {v.get('id'): rect(v) for v in content.findall('subviews/*') if rect(v)}
+            for c in content.findall('constraints/constraint'):
+                if c.get('relation') or c.get('multiplier') or c.get('priority'): continue
+                k = float(c.get('constant', 0))
+                a1, a2, i1, i2 = c.get('firstAttribute'), c.get('secondAttribute'), c.get('firstItem', cid), c.get('secondItem', cid)
+                if (a1, a2, i1) == ('trailingMargin', 'trailing', cid) and i2 in frames:
+                    trailing[round(width - frames[i2][0] - frames[i2][2] - k, 1)].add(repository(name))
+                elif (a1, a2, i2) == ('trailing', 'trailingMargin', cid) and i1 in frames:
+                    trailing[round(width - frames[i1][0] - frames[i1][2] + k, 1)].add(repository(name))
+    print('built-in text labels of pre-Xcode 9 cells in a table, by x: repositories')
+    for x in sorted(labels): print(f'  {x:g}: {len(labels[x])}  {", ".join(sorted(labels[x]))}')
+    print('trailing margins of content views of cells with an accessory: repositories')
+    for m in sorted(trailing): print(f'  {m:g}: {len(trailing[m])}  {", ".join(sorted(trailing[m]))}')
+
 if __name__ == '__main__':
     commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area, 'controls': controls, 'baselines': baselines,
-                'appkit-controls': lambda f: controls(f, macos=True), 'tools-versions': tools_versions}
+                'appkit-controls': lambda f: controls(f, macos=True), 'tools-versions': tools_versions,
+                'cell-margins': cell_margins}
     if len(sys.argv) >= 2 and sys.argv[1] == 'insets':
         rest = sys.argv[2:]
         folder = rest.pop(0) if rest and os.path.isdir(rest[0]) else corpus([])

@@ -132,10 +132,13 @@ enum NSStackViewConstraints {
 
         func gap(after a: Arranged) -> Double { a.customSpacing ?? spacing }
 
-        /// The stack's size held to 0 at a hugging priority (IB writes 249.99998 for the default).
+        /// A stack hugging priority as a constraint can take it (IB writes 249.99998 for the default).
+        static func optional(_ priority: Double) -> Double { min(999, max(1, priority)) }
+
+        /// The stack's size held to 0 at a hugging priority.
         mutating func hug(_ attribute: LayoutAttribute, at priority: Double) {
             add(
-                LayoutConstraint(stack, attribute, .equal, constant: 0, priority: min(999, max(1, priority))),
+                LayoutConstraint(stack, attribute, .equal, constant: 0, priority: Self.optional(priority)),
                 "NSStackView.Hugging")
         }
 
@@ -206,7 +209,7 @@ enum NSStackViewConstraints {
                     add(
                         LayoutConstraint(
                             b.id, start, .equal, a.id, end, constant: gap(after: a),
-                            priority: min(999, max(1, hugging.along))),
+                            priority: Self.optional(hugging.along)),
                         "NSStackView.Hugging")
                 }
             }

@@ -10,7 +10,8 @@ extension SceneBuilder {
         var r = RootView()
         // A view controller's root has no own margins: the system minimum gives it its sides.
         var own = viewController != nil && platform == .iOS ? EdgeInsets.zero : .defaultLayoutMargins
-        if platform == .iOS && root.name == "tableViewCellContentView" && toolsVersion >= 13000 {
+        let tableCellContent = platform == .iOS && root.name == "tableViewCellContentView"
+        if tableCellContent && toolsVersion >= 13000 {
             // A table view cell's content view since Xcode 9 (toolsVersion 13000, iOS 11): UIKit's cell
             // margins, 11 above and below, 16 at the sides of cells narrower than 414 points (iPhones
             // in portrait), 20 on wider ones; in a table on a screen wider than 375 points, 20 for narrower
@@ -20,9 +21,7 @@ extension SceneBuilder {
             var side: Double = frame.width < 414 ? 16 : 20
             if fitted.isOn(.cellMarginsByScreen), cellInContainer, let screen = screenWidth, screen > 375 { side = 20 }
             own = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
-        } else if platform == .iOS && root.name == "tableViewCellContentView" && cellInContainer
-            && root["preservesSuperviewLayoutMargins"] == "YES"
-        {
+        } else if tableCellContent && cellInContainer && root["preservesSuperviewLayoutMargins"] == "YES" {
             // Before Xcode 9 (iOS 8–10) a content view has a plain view's 8, but preserving its superview's
             // margins (UIView's `preservesSuperviewLayoutMargins`: "the superview's margins are also
             // considered") it takes its cell's sides, which in a table view follow the separator inset,
@@ -31,7 +30,7 @@ extension SceneBuilder {
             // wide). A xib's top-level cell has no table: 8 stays.
             own = EdgeInsets(top: 8, left: 15, bottom: 8, right: 15)
         }
-        if platform == .iOS && root.name == "tableViewCellContentView", let cell, Self.hasAccessory(cell) {
+        if tableCellContent, let cell, Self.hasAccessory(cell) {
             // A cell's accessory takes its trailing side: the content view ends before it, and its
             // trailing margin is the standard 8 to the accessory (*fitted*: 8 in every pre- and post-Xcode 9
             // cell with an accessory whose content view has a trailing-margin constraint, six repositories).

@@ -80,17 +80,19 @@ enum StackViewConstraints {
         // Hidden views stay in the spacing chain, as the Arranged re-implementation mirrors UIKit: none
         // before the first shown view or after the last, and half the spacing on each side of a hidden
         // view between two shown ones, so a hidden view sits, collapsed, where its place in the stack is.
-        let relation: LayoutRelation =
-            ["equalSpacing", "equalCentering"].contains(distribution) ? .greaterThanOrEqual : .equal
+        // Only at least the spacing apart in `equalSpacing` and `equalCentering`.
+        let looseGaps = ["equalSpacing", "equalCentering"].contains(distribution)
         for (a, b) in zip(ids, ids.dropFirst()) {
             let halves = Double([a, b].filter(hidden.contains).count)
             let gap = b == shown.first || a == shown.last ? 0 : spacing - spacing / 2 * halves
-            add(LayoutConstraint(b, start, relation, a, end, constant: gap), "UISV-spacing")
+            add(
+                LayoutConstraint(b, start, looseGaps ? .greaterThanOrEqual : .equal, a, end, constant: gap),
+                "UISV-spacing")
         }
         out += distribute(
             shown, distribution: distribution, stack: stack, vertical: vertical, views: &views, tree: tree,
             prefix: "UISV")
-        if ["equalSpacing", "equalCentering"].contains(distribution) && !shown.isEmpty {
+        if looseGaps && !shown.isEmpty {
             // Gaps that are only at least the spacing leave the stack's length free when nothing outside
             // sets it: UIKit then fits the stack to its views, a pull of its length to zero just below
             // the spanning fit (`UISV-canvas-fit` at priority 49, as the Arranged re-implementation of
