@@ -480,13 +480,9 @@ struct AppKitDocumentTests {
                 <subviews>\(view("v1", x: 0, width: 40))\(view("v2", x: 48, width: 60))</subviews>
             </stackView>
             """
-        let constraints = """
-            <constraint firstItem="s" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="l"/>
-            <constraint firstItem="s" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="t"/>
-            """
         let doc = try InterfaceBuilder.importDocument(
-            text: Self.xib(body, constraints: constraints), file: "e.xib", fitted: Self.values)
-        let byView = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
+            text: Self.xib(body, constraints: ImportTests.pin("s", x: 20, y: 20)), file: "e.xib", fitted: Self.values)
+        let byView = ImportTests.results(doc)
         for id in ["s", "v1", "v2"] {
             #expect(byView[id]?.status == .agree, "\(id): \(String(describing: byView[id]?.solved))")
         }

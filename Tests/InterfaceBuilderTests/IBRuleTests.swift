@@ -17,6 +17,34 @@ struct IBRuleTests {
             fitted: TestValues.values)
     }
 
+    /// A document holding one table cell: a prototype of a table view controller's table in a storyboard
+    /// (`inTable`), else a xib's top-level object.
+    static func cellDocument(
+        _ cell: String, inTable: Bool, toolsVersion: String, device: String = "retina4_7"
+    ) -> String {
+        let objects =
+            inTable
+            ? """
+            <scenes><scene sceneID="s"><objects>
+              <tableViewController id="tvc">
+                <tableView key="view" style="plain" rowHeight="44" id="table">
+                  <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                  <prototypes>\(cell)</prototypes>
+                </tableView>
+              </tableViewController>
+            </objects></scene></scenes>
+            """ : "<objects>\(cell)</objects>"
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.\(inTable ? "Storyboard.XIB" : "XIB")" \
+            version="3.0" toolsVersion="\(toolsVersion)" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES" \
+            useTraitCollections="YES">
+              <device id="\(device)" orientation="portrait"/>
+              \(objects)
+            </document>
+            """
+    }
+
     static func statuses(_ doc: IBImport) -> [String: IBViewResult.Status] {
         Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0.status) })
     }
@@ -275,14 +303,8 @@ struct IBRuleTests {
                 <rect key="frame" x="20" y="100" width="24" height="20"/>
             </imageView>
             """
-        let constraints = """
-            <constraint firstItem="sized" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="a"/>
-            <constraint firstItem="sized" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="b"/>
-            <constraint firstItem="free" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c"/>
-            <constraint firstItem="free" firstAttribute="top" secondItem="root" secondAttribute="top" constant="60" id="d"/>
-            <constraint firstItem="own" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="e"/>
-            <constraint firstItem="own" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="f"/>
-            """
+        let constraints = [("sized", 20.0), ("free", 60), ("own", 100)].map { ImportTests.pin($0, x: 20, y: $1) }
+            .joined()
         let text = ImportTests.xib(body, constraints: constraints).replacingOccurrences(
             of: "</objects>",
             with: """
@@ -346,26 +368,7 @@ struct IBRuleTests {
               </tableViewCellContentView>
             </tableViewCell>
             """
-        let objects =
-            inTable
-            ? """
-            <scenes><scene sceneID="s"><objects>
-              <tableViewController id="tvc">
-                <tableView key="view" style="plain" rowHeight="44" id="table">
-                  <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                  <prototypes>\(cell)</prototypes>
-                </tableView>
-              </tableViewController>
-            </objects></scene></scenes>
-            """ : "<objects>\(cell)</objects>"
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.\(inTable ? "Storyboard.XIB" : "XIB")" \
-            version="3.0" toolsVersion="17506" targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
-              <device id="\(device)" orientation="portrait"/>
-              \(objects)
-            </document>
-            """
+        let text = Self.cellDocument(cell, inTable: inTable, toolsVersion: "17506", device: device)
         let values = FittedValues(table: TestValues.table, rulesOff: ruleOn ? [] : [.cellMarginsByScreen])
         let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.storyboard", fitted: values)
         let scene = try #require(doc.scenes.first { $0.name.hasPrefix("cell") })
@@ -401,27 +404,7 @@ struct IBRuleTests {
               \(content)
             </tableViewCell>
             """
-        let objects =
-            inTable
-            ? """
-            <scenes><scene sceneID="s"><objects>
-              <tableViewController id="tvc">
-                <tableView key="view" style="plain" rowHeight="44" id="table">
-                  <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                  <prototypes>\(cell)</prototypes>
-                </tableView>
-              </tableViewController>
-            </objects></scene></scenes>
-            """ : "<objects>\(cell)</objects>"
-        let kind = inTable ? "Storyboard.XIB" : "XIB"
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.\(kind)" version="3.0" toolsVersion="12120" \
-            targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useTraitCollections="YES">
-              <device id="retina4_7" orientation="portrait"/>
-              \(objects)
-            </document>
-            """
+        let text = Self.cellDocument(cell, inTable: inTable, toolsVersion: "12120")
         let doc = try InterfaceBuilder.importDocument(
             text: text, file: "cells.storyboard", fitted: FittedValues.builtIn)
         let scene = try #require(doc.scenes.first { $0.name.hasPrefix("cell") })
@@ -435,12 +418,7 @@ struct IBRuleTests {
     @Test(arguments: [("disclosureIndicator", 8.0), ("none", 16)])
     func accessoryTrailingMargin(accessory: String, right: Double) throws {
         let width = accessory == "none" ? 375.0 : 341
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17506" \
-            targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES">
-              <device id="retina4_7" orientation="portrait"/>
-              <objects>
+        let cell = """
                 <tableViewCell accessoryType="\(accessory)" id="cell">
                   <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
                   <tableViewCellContentView key="contentView" tableViewCell="cell" id="content">
@@ -462,9 +440,8 @@ struct IBRuleTests {
                     </constraints>
                   </tableViewCellContentView>
                 </tableViewCell>
-              </objects>
-            </document>
             """
+        let text = Self.cellDocument(cell, inTable: false, toolsVersion: "17506")
         let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.xib", fitted: FittedValues.builtIn)
         let margins = try #require(doc.scenes.first).scenario.tree.root.layoutMargins
         #expect(margins == EdgeInsets(top: 11, left: 16, bottom: 11, right: right))

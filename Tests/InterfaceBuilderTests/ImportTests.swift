@@ -31,6 +31,21 @@ struct ImportTests {
         """
     }
 
+    /// Constraints placing `id`'s leading and top edges at `x` and `y` in the root.
+    static func pin(_ id: String, x: Double, y: Double) -> String {
+        """
+        <constraint firstItem="\(id)" firstAttribute="leading" secondItem="root" secondAttribute="leading" \
+        constant="\(x)" id="\(id)-lead"/>
+        <constraint firstItem="\(id)" firstAttribute="top" secondItem="root" secondAttribute="top" \
+        constant="\(y)" id="\(id)-top"/>
+        """
+    }
+
+    /// Every view's check result, by id.
+    static func results(_ doc: IBImport) -> [String: IBViewResult] {
+        Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
+    }
+
     static func load(_ text: String) throws -> IBImport {
         try InterfaceBuilder.importDocument(text: text, file: "t.xib", fitted: TestValues.values)
     }
@@ -213,15 +228,13 @@ struct ImportTests {
                 </subviews>
             </stackView>
             """
-        let constraints = """
-            <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="s1"/>
-            <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" constant="10" id="s2"/>
-            <constraint firstItem="stack" firstAttribute="width" constant="100" id="s3"/>
-            """
+        let constraints =
+            Self.pin("stack", x: 10, y: 10)
+            + #"<constraint firstItem="stack" firstAttribute="width" constant="100" id="s3"/>"#
         let doc = try Self.load(Self.xib(body, constraints: constraints))
         let scene = try #require(doc.scenes.first)
         #expect(scene.scenario.constraints.contains { $0.identifier == "UISV-canvas-fit" && $0.priority == 49 })
-        let results = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
+        let results = Self.results(doc)
         for id in ["stack", "one", "two"] {
             #expect(results[id]?.status == .agree, "\(id): \(String(describing: results[id]?.solved))")
         }
@@ -246,12 +259,8 @@ struct ImportTests {
                     view("b", x: 48, width: 40))\(view("t", x: 88, width: 0, hidden: true))</subviews>
             </stackView>
             """
-        let constraints = """
-            <constraint firstItem="stack" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="s1"/>
-            <constraint firstItem="stack" firstAttribute="top" secondItem="root" secondAttribute="top" constant="10" id="s2"/>
-            """
-        let doc = try Self.load(Self.xib(body, constraints: constraints))
-        let results = Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0) })
+        let doc = try Self.load(Self.xib(body, constraints: Self.pin("stack", x: 10, y: 10)))
+        let results = Self.results(doc)
         for id in ["stack", "a", "h", "b", "t"] {
             #expect(results[id]?.status == .agree, "\(id): \(String(describing: results[id]?.solved))")
         }
