@@ -92,6 +92,8 @@ public enum FittedRule: String, CaseIterable, Hashable, Sendable {
     /// where the cell is narrower: its table's margins follow the screen (a xib's top-level cell has
     /// no table, and keeps its width's sides).
     case cellMarginsByScreen = "cell-margins-by-screen"
+    /// Since Xcode 26 a table view cell's content view has 15-point top and bottom margins, not 11.
+    case cellMargins26 = "cell-margins-26"
 }
 
 /// What a control looks like to the fit: its platform, its class and style from the most general

@@ -17,10 +17,13 @@ extension SceneBuilder {
             // in portrait), 20 on wider ones; in a table on a screen wider than 375 points, 20 for narrower
             // cells too (*fitted*, rule cell-margins-by-screen: the corpus's 375-point cells on 390- to
             // 414-point screens store 20; a xib's top-level cell has no table to follow the screen).
-            // Before, and in collection view cells, a plain view's 8.
+            // Since Xcode 26, 15 above and below (*fitted*, rule cell-margins-26: Xcode 26 documents store
+            // content pinned to a cell's vertical margins 15 points in). Before Xcode 9, and in collection
+            // view cells, a plain view's 8.
             var side: Double = frame.width < 414 ? 16 : 20
             if fitted.isOn(.cellMarginsByScreen), cellInContainer, let screen = screenWidth, screen > 375 { side = 20 }
-            own = EdgeInsets(top: 11, left: side, bottom: 11, right: side)
+            let vertical: Double = toolsVersion >= StandardViews.iOS26 && fitted.isOn(.cellMargins26) ? 15 : 11
+            own = EdgeInsets(top: vertical, left: side, bottom: vertical, right: side)
         } else if tableCellContent && cellInContainer && root["preservesSuperviewLayoutMargins"] == "YES" {
             // Before Xcode 9 (iOS 8–10) a content view has a plain view's 8, but preserving its superview's
             // margins (UIView's `preservesSuperviewLayoutMargins`: "the superview's margins are also

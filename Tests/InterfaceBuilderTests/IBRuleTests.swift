@@ -375,6 +375,42 @@ struct IBRuleTests {
         #expect(scene.scenario.tree.root.layoutMargins == EdgeInsets(top: 11, left: side, bottom: 11, right: side))
     }
 
+    /// Since Xcode 26 a cell's content view stores 15 points above and below its content where an earlier
+    /// Xcode stored 11 (rule cell-margins-26): a label pinned to both vertical margins of a 51.5-point cell
+    /// agrees at y = 15 and 21.5 high only with the rule on, and only in an Xcode 26 document.
+    @Test(arguments: [("24127", true, 15.0), ("24127", false, 11), ("17506", true, 11)])
+    func cellVerticalMarginsSinceXcode26(toolsVersion: String, ruleOn: Bool, vertical: Double) throws {
+        let cell = """
+            <tableViewCell id="cell">
+              <rect key="frame" x="0.0" y="0.0" width="375" height="51.5"/>
+              <tableViewCellContentView key="contentView" tableViewCell="cell" id="content">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="51.5"/>
+                <subviews>
+                  <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title">
+                    <rect key="frame" x="16" y="15" width="36" height="21.5"/>
+                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                  </label>
+                </subviews>
+                <constraints>
+                  <constraint firstItem="title" firstAttribute="top" secondItem="content" \
+            secondAttribute="topMargin" id="t"/>
+                  <constraint firstAttribute="bottomMargin" secondItem="title" secondAttribute="bottom" id="b"/>
+                  <constraint firstItem="title" firstAttribute="leading" secondItem="content" \
+            secondAttribute="leadingMargin" id="l"/>
+                </constraints>
+              </tableViewCellContentView>
+            </tableViewCell>
+            """
+        let text = Self.cellDocument(cell, inTable: true, toolsVersion: toolsVersion)
+        let values = FittedValues(table: TestValues.table, rulesOff: ruleOn ? [] : [.cellMargins26])
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.storyboard", fitted: values)
+        let scene = try #require(doc.scenes.first { $0.name.hasPrefix("cell") })
+        #expect(scene.scenario.tree.root.layoutMargins.top == vertical)
+        #expect(scene.scenario.tree.root.layoutMargins.bottom == vertical)
+        let title = try #require(IBCheck.check(doc).results.first { $0.view == "title" })
+        #expect((title.status == .agree) == (vertical == 15))
+    }
+
     /// Before Xcode 9 a content view preserving its superview's margins takes its cell's 15-point sides
     /// in a table view (its label at x = 15 agrees, at 8 it would not); a xib's top-level cell, with no
     /// table, keeps a plain view's 8 even when it preserves them, and so does a content view that does not.
