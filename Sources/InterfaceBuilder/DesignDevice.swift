@@ -52,13 +52,19 @@ enum DesignDevice {
     /// stores 44 in Xcode 12 too.
     /// Landscape sides follow the same numbers.
     /// Without the fitted rule (`FittedRule.notchByXcode` off) every canvas uses its preset's inset.
+    /// Xcode 26's notched canvases (toolsVersion 24000 on) store twice the preset's insets, 96 and 68 on
+    /// `retina6_1`, 118 above on `retina6_12` (*fitted*, `FittedRule.safeAreaTwice26`, the same command).
     static func insets(
         preset: DevicePreset, deviceID: String?, orientation: Orientation, toolsVersion: Double,
-        byXcode: Bool = true
+        byXcode: Bool = true, twiceSince26: Bool = true
     ) -> EdgeInsets {
         var insets = preset.safeArea(orientation)
-        guard byXcode else { return insets }
         let notched = preset.idiom == .phone && preset.portraitSafeArea.bottom > 0
+        if notched && twiceSince26 && toolsVersion >= StandardViews.iOS26 {
+            return EdgeInsets(
+                top: 2 * insets.top, left: 2 * insets.left, bottom: 2 * insets.bottom, right: 2 * insets.right)
+        }
+        guard byXcode else { return insets }
         let notch: Double? =
             switch deviceID {
             case "retina6_1": toolsVersion >= newNotchInsets ? 48 : 44

@@ -94,6 +94,9 @@ public enum FittedRule: String, CaseIterable, Hashable, Sendable {
     case cellMarginsByScreen = "cell-margins-by-screen"
     /// Since Xcode 26 a table view cell's content view has 15-point top and bottom margins, not 11.
     case cellMargins26 = "cell-margins-26"
+    /// Xcode 26's notched canvases store twice the device's safe area: the notch and the home indicator
+    /// each counted two times.
+    case safeAreaTwice26 = "safe-area-twice-26"
 }
 
 /// What a control looks like to the fit: its platform, its class and style from the most general

@@ -186,7 +186,7 @@ struct SimulatedScreen {
         sheets = toolsVersion >= StandardViews.iOS13 && bars.presented && fitted.isOn(.sheets)
         var insets = DesignDevice.insets(
             preset: preset, deviceID: deviceID, orientation: orientation, toolsVersion: toolsVersion,
-            byXcode: fitted.isOn(.notchByXcode))
+            byXcode: fitted.isOn(.notchByXcode), twiceSince26: fitted.isOn(.safeAreaTwice26))
         let hasNotch = preset.portraitSafeArea.bottom > 0
         // Home-button devices: the preset's top inset is the status bar (hidden on iPhones in
         // landscape). A freeform scene keeps only the status bar, as tall as the device's.

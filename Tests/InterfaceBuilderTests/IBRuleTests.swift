@@ -153,6 +153,22 @@ struct IBRuleTests {
         #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
     }
 
+    /// Xcode 26's notched canvases count the device's safe area twice (rule safe-area-twice-26): 96 above
+    /// and 68 below on `retina6_1`, 118 above on `retina6_12`; a home-button canvas keeps its status bar,
+    /// and with the rule off the device's own insets come back.
+    @Test(arguments: [
+        ("retina6_1", true, 96.0, 68.0), ("retina6_12", true, 118, 68), ("retina6_1", false, 48, 34),
+        ("retina4_7", true, 20, 0),
+    ])
+    func safeAreaTwiceInXcode26(device: String, ruleOn: Bool, top: Double, bottom: Double) throws {
+        let screen = device == "retina4_7" ? #"width="375" height="667""# : Self.screen(device)
+        let text = Self.rootScene(device: device, toolsVersion: "24127", screen: screen)
+        let values = FittedValues(table: TestValues.table, rulesOff: ruleOn ? [] : [.safeAreaTwice26])
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "n.storyboard", fitted: values)
+        let insets = try #require(doc.scenes.first?.rootInsets.safeAreaInsets)
+        #expect(insets.top == top && insets.bottom == bottom)
+    }
+
     /// Home-button canvases of Xcode 11 (the iOS 13 SDK, toolsVersion 14810) up to toolsVersion 21701
     /// leave out the "Inferred" status bar;
     /// a scene that sets its status bar keeps it.
