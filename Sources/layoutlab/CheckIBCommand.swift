@@ -40,6 +40,14 @@ struct CheckIBCommand: ParsableCommand {
     @Option(help: "Fitted values to use instead of the built-in ones (a JSON file as --fit prints it).")
     var fitted: String?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            Switch these fitted rules off (comma-separated, as Tools/ib-fit-sources.txt names them: \
+            \(FittedRule.allCases.map(\.rawValue).joined(separator: ", "))), to see what a rule does.
+            """, valueName: "RULES"))
+    var rulesOff: String?
+
     @Flag(help: "Print, per file, the observations the fitted values are fitted on (JSON lines) instead of checking.")
     var votes = false
 
@@ -70,6 +78,25 @@ struct CheckIBCommand: ParsableCommand {
         guard minimumRepositories >= 1 else {
             throw ValidationError("--minimum-repositories must be at least 1 (got \(minimumRepositories))")
         }
+        if rulesOff != nil && (crossValidate || votes || fit != nil) {
+            throw ValidationError("--rules-off applies to a check, not to --cross-validate, --votes or --fit")
+        }
+        _ = try switchedOff()
+    }
+
+    /// The rules `--rules-off` names; an unknown name is an error that lists the known ones.
+    func switchedOff() throws -> Set<FittedRule> {
+        guard let rulesOff else { return [] }
+        return Set(
+            try rulesOff.split(separator: ",").map { name in
+                let name = name.trimmingCharacters(in: .whitespaces)
+                guard let rule = FittedRule(rawValue: name) else {
+                    throw ValidationError(
+                        "--rules-off: no fitted rule '\(name)' (known: "
+                            + FittedRule.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                }
+                return rule
+            })
     }
 
     func run() throws {
@@ -80,7 +107,8 @@ struct CheckIBCommand: ParsableCommand {
         }
         if votes { return printVotes() }
         if crossValidate { return try printCrossValidation() }
-        let values = try fitted.map(Self.fittedValues) ?? .builtIn
+        var values = try fitted.map(Self.fittedValues) ?? .builtIn
+        values.rulesOff.formUnion(try switchedOff())
         var total = IBTally()
         var byPlatform: [IBImport.Platform: IBTally] = [:]
         var rows = [

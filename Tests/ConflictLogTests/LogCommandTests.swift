@@ -14,23 +14,7 @@ struct LogCommandTests {
 
     /// Runs `layoutlab` with `arguments` (standard input from `input`); its status and outputs.
     static func run(_ arguments: [String], input: String? = nil) throws -> (status: Int32, out: String, err: String) {
-        let exe = try #require(LabExecutable.layoutlab, Comment(rawValue: LabExecutable.notFound))
-        let p = Process()
-        p.executableURL = exe
-        p.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        let inp = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = inp
-        try p.run()
-        if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
-        try inp.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try LabExecutable.run(arguments, input: input)
     }
 
     @Test func explanationAsText() throws {

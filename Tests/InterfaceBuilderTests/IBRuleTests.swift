@@ -391,32 +391,36 @@ struct IBRuleTests {
         #expect(scene.scenario.tree.root.layoutMargins == EdgeInsets(top: 11, left: side, bottom: 11, right: side))
     }
 
+    /// A 51.5-point table cell whose label is pinned to its content view's top, bottom and leading
+    /// margins, stored at y = 15 as Xcode 26 lays it out.
+    static let cellPinnedToMargins = """
+        <tableViewCell id="cell">
+          <rect key="frame" x="0.0" y="0.0" width="375" height="51.5"/>
+          <tableViewCellContentView key="contentView" tableViewCell="cell" id="content">
+            <rect key="frame" x="0.0" y="0.0" width="375" height="51.5"/>
+            <subviews>
+              <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title">
+                <rect key="frame" x="16" y="15" width="36" height="21.5"/>
+                <fontDescription key="fontDescription" type="system" pointSize="17"/>
+              </label>
+            </subviews>
+            <constraints>
+              <constraint firstItem="title" firstAttribute="top" secondItem="content" \
+        secondAttribute="topMargin" id="t"/>
+              <constraint firstAttribute="bottomMargin" secondItem="title" secondAttribute="bottom" id="b"/>
+              <constraint firstItem="title" firstAttribute="leading" secondItem="content" \
+        secondAttribute="leadingMargin" id="l"/>
+            </constraints>
+          </tableViewCellContentView>
+        </tableViewCell>
+        """
+
     /// Since Xcode 26 a cell's content view stores 15 points above and below its content where an earlier
     /// Xcode stored 11 (rule cell-margins-26): a label pinned to both vertical margins of a 51.5-point cell
     /// agrees at y = 15 and 21.5 high only with the rule on, and only in an Xcode 26 document.
     @Test(arguments: [("24127", true, 15.0), ("24127", false, 11), ("17506", true, 11)])
     func cellVerticalMarginsSinceXcode26(toolsVersion: String, ruleOn: Bool, vertical: Double) throws {
-        let cell = """
-            <tableViewCell id="cell">
-              <rect key="frame" x="0.0" y="0.0" width="375" height="51.5"/>
-              <tableViewCellContentView key="contentView" tableViewCell="cell" id="content">
-                <rect key="frame" x="0.0" y="0.0" width="375" height="51.5"/>
-                <subviews>
-                  <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title">
-                    <rect key="frame" x="16" y="15" width="36" height="21.5"/>
-                    <fontDescription key="fontDescription" type="system" pointSize="17"/>
-                  </label>
-                </subviews>
-                <constraints>
-                  <constraint firstItem="title" firstAttribute="top" secondItem="content" \
-            secondAttribute="topMargin" id="t"/>
-                  <constraint firstAttribute="bottomMargin" secondItem="title" secondAttribute="bottom" id="b"/>
-                  <constraint firstItem="title" firstAttribute="leading" secondItem="content" \
-            secondAttribute="leadingMargin" id="l"/>
-                </constraints>
-              </tableViewCellContentView>
-            </tableViewCell>
-            """
+        let cell = Self.cellPinnedToMargins
         let text = Self.cellDocument(cell, inTable: true, toolsVersion: toolsVersion)
         let values = FittedValues(table: TestValues.table, rulesOff: ruleOn ? [] : [.cellMargins26])
         let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.storyboard", fitted: values)

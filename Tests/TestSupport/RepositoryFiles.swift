@@ -99,6 +99,32 @@ public enum LabExecutable {
         candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
+    /// Runs `layoutlab` with `arguments` (standard input from `input`) as a user runs it: its exit
+    /// status and outputs. Throws `notFound`'s reason where there is no executable.
+    public static func run(
+        _ arguments: [String], input: String? = nil
+    ) throws -> (status: Int32, out: String, err: String) {
+        guard let exe = layoutlab else { throw NotFound(description: notFound) }
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        let inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
+        try inp.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+
+    public struct NotFound: Error, CustomStringConvertible { public var description: String }
+
     /// Why `layoutlab` was not found: every place looked at.
     public static var notFound: String {
         "the layoutlab executable was not found (build it with `swift build`, or set LAYOUTLAB_EXECUTABLE); looked at: "

@@ -1,0 +1,42 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `layoutlab check-ib` run as a user runs it: `--rules-off` shows what a fitted rule does, and an
+/// unknown rule is refused with the names it knows.
+@Suite("layoutlab check-ib")
+struct CheckIBCommandTests {
+    /// `IBRuleTests.cellPinnedToMargins` in an Xcode 26 storyboard, written to a temporary file.
+    static func xcode26Cell() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "check-ib-\(UUID().uuidString).storyboard")
+        try IBRuleTests.cellDocument(IBRuleTests.cellPinnedToMargins, inTable: true, toolsVersion: "24127").write(
+            to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static func agreeing(_ arguments: [String]) throws -> Int {
+        let r = try LabExecutable.run(["check-ib", "--format", "json"] + arguments)
+        #expect(r.status == 0, "\(r.err)")
+        let last = try #require(r.out.split(separator: "\n").last)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+        let total = try #require(json["total"] as? [String: Any])
+        return try #require(total["agree"] as? Int)
+    }
+
+    @Test func rulesOffShowsWhatARuleDoes() throws {
+        let url = try Self.xcode26Cell()
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try Self.agreeing([url.path]) == 1)
+        #expect(try Self.agreeing(["--rules-off", "cell-margins-26", url.path]) == 0)
+        #expect(try Self.agreeing(["--rules-off", "sheets, notch-by-xcode", url.path]) == 1)
+    }
+
+    @Test func unknownRuleIsRefused() throws {
+        let r = try LabExecutable.run(["check-ib", "--rules-off", "cell-margins-27", "x.storyboard"])
+        #expect(r.status == 64)
+        #expect(r.err.contains("no fitted rule 'cell-margins-27'") && r.err.contains("cell-margins-26"))
+        let mixed = try LabExecutable.run(["check-ib", "--rules-off", "sheets", "--cross-validate", "x.storyboard"])
+        #expect(mixed.status == 64 && mixed.err.contains("--rules-off applies to a check"))
+    }
+}
