@@ -201,7 +201,9 @@ struct SimulatedScreen {
         let nav =
             pad
             ? (toolsVersion >= 14000 ? barMetrics.navigationBar.pad : barMetrics.navigationBar.phone)
-            : (compact ? barMetrics.navigationBar.phoneCompactHeight : barMetrics.navigationBar.phone)
+            : (compact
+                ? barMetrics.navigationBar.phoneCompactHeight
+                : StandardViews.phoneNavigationBar(toolsVersion, classic: barMetrics.navigationBar.phone))
         topBars = bars.navigationBar ? nav + (bars.largeTitles && !pad && !compact ? barMetrics.largeTitleExtra : 0) : 0
         let tab =
             pad

@@ -45,6 +45,12 @@ enum StandardViews {
     /// Xcode 26 (toolsVersion 24000 and later): the redesigned switch.
     static let iOS26 = 24000.0
 
+    /// An iPhone's navigation bar, upright: 44 points, 54 from Xcode 26 (every navigation bar Xcode 26
+    /// documents store in both corpus folders is 54 high, or 106 with large titles, 54 + 52, in four
+    /// repositories' documents; every earlier one 44, 56 with a prompt, or 96: `Tools/ib-corpus-facts.py
+    /// controls`).
+    static func phoneNavigationBar(_ tv: Double, classic: Double = 44) -> Double { tv >= iOS26 ? 54 : classic }
+
     /// The UIKit era of the Xcode that saved a document: the controls it drew.
     static func era(_ tv: Double) -> String {
         tv >= iOS26 ? "ios26" : tv >= iOS14 ? "ios14" : tv >= iOS13 ? "ios13" : "ios7"
@@ -100,8 +106,10 @@ enum StandardViews {
             return wheels ? Metrics(height: .fixed(216)) : Metrics(width: .storedFrame, height: .storedFrame)
         case "toolbar" where canvas.homeIndicatorUpright:
             return Metrics(height: .fixed(49))
-        case "toolbar", "navigationBar":
+        case "toolbar":
             return Metrics(height: .fixed(pad && tv >= 14000 ? 50 : 44))
+        case "navigationBar":
+            return Metrics(height: .fixed(pad && tv >= 14000 ? 50 : phoneNavigationBar(tv)))
         case "tabBar":
             return Metrics(height: .fixed(49))
         case "searchBar":

@@ -169,6 +169,31 @@ struct IBRuleTests {
         #expect(insets.top == top && insets.bottom == bottom)
     }
 
+    /// From Xcode 26 an iPhone's navigation bar is 54 high on top of the canvas's (doubled) notch: 118 + 54
+    /// on `retina6_12`, where Xcode 15 gave 59 + 44; a standalone navigation bar takes the same height.
+    @Test(arguments: [("25094", 172.0, 54.0), ("23504", 103, 44)])
+    func navigationBarSinceXcode26(toolsVersion: String, top: Double, barHeight: Double) throws {
+        let metrics = #"<simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>"#
+        let bar = """
+            <subviews><navigationBar contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+              <rect key="frame" x="0.0" y="400" width="393" height="\(barHeight)"/>
+            </navigationBar></subviews>
+            """
+        let pins = """
+            <constraints>
+              <constraint firstItem="bar" firstAttribute="leading" secondItem="r" secondAttribute="leading" id="c1"/>
+              <constraint firstItem="bar" firstAttribute="top" secondItem="r" secondAttribute="top" constant="400" id="c2"/>
+              <constraint firstItem="bar" firstAttribute="width" constant="393" id="c3"/>
+            </constraints>
+            """
+        let text = Self.rootScene(
+            device: "retina6_12", toolsVersion: toolsVersion, screen: Self.screen("retina6_12"), metrics: metrics,
+            subviews: bar, constraints: pins)
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "nav.storyboard")
+        #expect(doc.scenes.first?.rootInsets.safeAreaInsets.top == top)
+        #expect(Self.statuses(doc)["bar"] == .agree)
+    }
+
     /// Home-button canvases of Xcode 11 (the iOS 13 SDK, toolsVersion 14810) up to toolsVersion 21701
     /// leave out the "Inferred" status bar;
     /// a scene that sets its status bar keeps it.
