@@ -105,7 +105,7 @@ struct CheckIBCommand: ParsableCommand {
             print(JSONWriter.write(FittedValues(table: table).json))
             return
         }
-        if votes { return printVotes() }
+        if votes { return try printVotes() }
         if crossValidate { return try printCrossValidation() }
         var values = try fitted.map(Self.fittedValues) ?? .builtIn
         values.rulesOff.formUnion(try switchedOff())
@@ -118,12 +118,10 @@ struct CheckIBCommand: ParsableCommand {
         for path in files {
             let result: IBCheck
             do {
-                let data = FileManager.default.contents(atPath: path) ?? Data()
                 result = IBCheck.check(
-                    try InterfaceBuilder.importDocument(
-                        text: String(decoding: data, as: UTF8.self), file: path, fitted: values))
+                    try InterfaceBuilder.importDocument(text: try IBFile.text(path), file: path, fitted: values))
             } catch {
-                failed.append(error.description)
+                failed.append("\(error)")
                 continue
             }
             let tally = result.tally

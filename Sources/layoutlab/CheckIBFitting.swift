@@ -6,10 +6,9 @@ import LabJSON
 /// `check-ib --votes`, `--fit` and `--fitted`: the observations fitted values are fitted on, the fit
 /// itself, and a fold's values read back (`Tools/ib-cross-validate.py` drives the three).
 extension CheckIBCommand {
-    func printVotes() {
+    func printVotes() throws {
         for path in files {
-            let data = FileManager.default.contents(atPath: path) ?? Data()
-            let votes = IBFit.votes(text: String(decoding: data, as: UTF8.self), file: path)
+            let votes = IBFit.votes(text: try IBFile.text(path), file: path)
             let json: [(String, JSONValue)] = votes.keys.sorted().map { key in
                 let values = votes[key]!
                 return (

@@ -39,4 +39,20 @@ struct CheckIBCommandTests {
         let mixed = try LabExecutable.run(["check-ib", "--rules-off", "sheets", "--cross-validate", "x.storyboard"])
         #expect(mixed.status == 64 && mixed.err.contains("--rules-off applies to a check"))
     }
+
+    /// A path that is missing or a folder says so, rather than passing for a document with malformed XML;
+    /// the other files are still checked, and the exit status is 2.
+    @Test func unreadablePathsSayWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-ib-\(UUID().uuidString).xib")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let cell = try Self.xcode26Cell()
+        defer { for url in [folder, cell] { try? FileManager.default.removeItem(at: url) } }
+        let missing = folder.deletingLastPathComponent().appendingPathComponent("no-such-\(UUID().uuidString).xib")
+        let r = try LabExecutable.run(["check-ib", folder.path, missing.path, cell.path])
+        #expect(r.status == 2)
+        #expect(r.err.contains("\(folder.path): is a folder, not a document"))
+        #expect(r.err.contains("\(missing.path): no such file"))
+        #expect(!r.err.contains("malformed XML"))
+        #expect(r.out.contains("iOS: 100.0% (1 agree of 1"))
+    }
 }
