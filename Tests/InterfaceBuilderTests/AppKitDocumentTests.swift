@@ -30,6 +30,23 @@ struct AppKitDocumentTests {
 
     static let values = TestValues.values
 
+    /// A view (`customView` unless `element` says otherwise) of a fixed size: required width and height
+    /// constraints, and its stored frame there.
+    static func sized(
+        _ id: String, _ element: String = "customView", x: Double = 0, y: Double = 0, width: Double, height: Double,
+        attributes: String = ""
+    ) -> String {
+        """
+        <\(element) \(attributes) translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
+            <rect key="frame" x="\(x)" y="\(y)" width="\(width)" height="\(height)"/>
+            <constraints>
+                <constraint firstAttribute="width" constant="\(width)" id="w-\(id)"/>
+                <constraint firstAttribute="height" constant="\(height)" id="h-\(id)"/>
+            </constraints>
+        </\(element)>
+        """
+    }
+
     static func view(_ doc: IBImport, _ id: String) -> View {
         doc.scenes[0].scenario.tree.views.first { $0.id == id }!
     }
@@ -461,23 +478,12 @@ struct AppKitDocumentTests {
     /// the spacing, keep to it at the stack's hugging priority, so the stack is as long as its views and
     /// spacing (108 = 40 + 8 + 60) and determined, where `>=` gaps alone would leave it free.
     @Test func equalSpacingStackHugsItsViews() throws {
-        func view(_ id: String, x: Double, width: Double) -> String {
-            """
-            <customView translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
-                <rect key="frame" x="\(x)" y="0.0" width="\(width)" height="20"/>
-                <constraints>
-                    <constraint firstAttribute="height" constant="20" id="h-\(id)"/>
-                    <constraint firstAttribute="width" constant="\(width)" id="w-\(id)"/>
-                </constraints>
-            </customView>
-            """
-        }
         let body = """
             <stackView distribution="equalSpacing" orientation="horizontal" alignment="top" spacing="8" \
             horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" \
             translatesAutoresizingMaskIntoConstraints="NO" id="s">
                 <rect key="frame" x="20" y="260" width="108" height="20"/>
-                <subviews>\(view("v1", x: 0, width: 40))\(view("v2", x: 48, width: 60))</subviews>
+                <subviews>\(Self.sized("v1", width: 40, height: 20))\(Self.sized("v2", x: 48, width: 60, height: 20))</subviews>
             </stackView>
             """
         let doc = try InterfaceBuilder.importDocument(
@@ -494,21 +500,10 @@ struct AppKitDocumentTests {
     /// stack hugging its height at 750 still centres a shorter view (holding each view's edges to the
     /// stack's at 750 would pull it to an edge).
     @Test func stackViewAlignmentIsDefaultLow() throws {
-        func view(_ id: String, x: Double = 0, y: Double, width: Double, height: Double) -> String {
-            """
-            <customView translatesAutoresizingMaskIntoConstraints="NO" id="\(id)">
-                <rect key="frame" x="\(x)" y="\(y)" width="\(width)" height="\(height)"/>
-                <constraints>
-                    <constraint firstAttribute="width" constant="\(width)" id="w-\(id)"/>
-                    <constraint firstAttribute="height" constant="\(height)" id="h-\(id)"/>
-                </constraints>
-            </customView>
-            """
-        }
         let body = """
             <stackView distribution="fill" orientation="vertical" alignment="leading" spacing="8" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="249.99998474121094" translatesAutoresizingMaskIntoConstraints="NO" id="col">
                 <rect key="frame" x="20" y="232" width="200" height="48"/>
-                <subviews>\(view("v1", y: 28, width: 100, height: 20))\(view("v2", x: 30, y: 0, width: 60, height: 20))</subviews>
+                <subviews>\(Self.sized("v1", y: 28, width: 100, height: 20))\(Self.sized("v2", x: 30, width: 60, height: 20))</subviews>
                 <constraints>
                     <constraint firstAttribute="width" constant="200" id="w-col"/>
                     <constraint firstItem="v2" firstAttribute="leading" secondItem="col" secondAttribute="leading" constant="30" id="v2-lead"/>
@@ -516,7 +511,7 @@ struct AppKitDocumentTests {
             </stackView>
             <stackView distribution="fill" orientation="horizontal" alignment="centerY" spacing="8" horizontalStackHuggingPriority="249.99998474121094" verticalStackHuggingPriority="750" translatesAutoresizingMaskIntoConstraints="NO" id="row">
                 <rect key="frame" x="20" y="182" width="88" height="30"/>
-                <subviews>\(view("r1", y: 5, width: 40, height: 20))\(view("r2", x: 48, y: 0, width: 40, height: 30))</subviews>
+                <subviews>\(Self.sized("r1", y: 5, width: 40, height: 20))\(Self.sized("r2", x: 48, width: 40, height: 30))</subviews>
             </stackView>
             """
         let constraints = """

@@ -45,6 +45,42 @@ struct IBRuleTests {
             """
     }
 
+    /// A table view cell (with the attributes `cell`) whose content view (with `content`), `width` wide,
+    /// holds `subviews` placed by `constraints`, as IB writes it.
+    static func cell(
+        _ cell: String = "", content: String = "", width: Double = 375, height: Double, subviews: String = "",
+        constraints: String = ""
+    ) -> String {
+        """
+        <tableViewCell \(cell) id="cell">
+          <rect key="frame" x="0.0" y="0.0" width="375" height="\(height)"/>
+          <tableViewCellContentView key="contentView" \(content) tableViewCell="cell" id="content">
+            <rect key="frame" x="0.0" y="0.0" width="\(width)" height="\(height)"/>
+            <subviews>\(subviews)</subviews>
+            <constraints>\(constraints)</constraints>
+          </tableViewCellContentView>
+        </tableViewCell>
+        """
+    }
+
+    /// A required equality from `item`'s `attribute` to the content view's `contentAttribute`.
+    static func toContent(_ item: String, _ attribute: String, _ contentAttribute: String) -> String {
+        """
+        <constraint firstItem="\(item)" firstAttribute="\(attribute)" secondItem="content" \
+        secondAttribute="\(contentAttribute)" id="\(item)-\(attribute)"/>
+        """
+    }
+
+    /// The label `title`, in the 17-point system font, at its stored frame.
+    static func title(x: Double, y: Double, height: Double) -> String {
+        """
+        <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title">
+          <rect key="frame" x="\(x)" y="\(y)" width="36" height="\(height)"/>
+          <fontDescription key="fontDescription" type="system" pointSize="17"/>
+        </label>
+        """
+    }
+
     static func statuses(_ doc: IBImport) -> [String: IBViewResult.Status] {
         Dictionary(uniqueKeysWithValues: IBCheck.check(doc).results.map { ($0.view, $0.status) })
     }
@@ -328,14 +364,10 @@ struct IBRuleTests {
     /// button no size (UIKit renders it by the symbol configuration); an image of the document's own
     /// keeps its size. A symbol view sized by its constraints then agrees; one they leave free is ambiguous.
     @Test func systemSymbolsGiveNoSize() throws {
+        let sized = AppKitDocumentTests.sized(
+            "sized", "imageView", x: 20, y: 20, width: 24, height: 24, attributes: #"image="circle""#)
         let body = """
-            <imageView translatesAutoresizingMaskIntoConstraints="NO" image="circle" id="sized">
-                <rect key="frame" x="20" y="20" width="24" height="24"/>
-                <constraints>
-                    <constraint firstAttribute="width" constant="24" id="w"/>
-                    <constraint firstAttribute="height" constant="24" id="h"/>
-                </constraints>
-            </imageView>
+            \(sized)
             <button translatesAutoresizingMaskIntoConstraints="NO" id="free">
                 <rect key="frame" x="20" y="60" width="30" height="22"/>
                 <state key="normal" image="chevron.up"/>
@@ -401,14 +433,7 @@ struct IBRuleTests {
         ("retina6_1", true, false, 16),
     ])
     func cellMarginsFollowTheScreen(device: String, ruleOn: Bool, inTable: Bool, side: Double) throws {
-        let cell = """
-            <tableViewCell id="cell">
-              <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
-              <tableViewCellContentView key="contentView" tableViewCell="cell" id="content">
-                <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
-              </tableViewCellContentView>
-            </tableViewCell>
-            """
+        let cell = Self.cell(height: 44)
         let text = Self.cellDocument(cell, inTable: inTable, toolsVersion: "17506", device: device)
         let values = FittedValues(table: TestValues.table, rulesOff: ruleOn ? [] : [.cellMarginsByScreen])
         let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.storyboard", fitted: values)
@@ -418,35 +443,17 @@ struct IBRuleTests {
 
     /// A 51.5-point table cell whose label is pinned to its content view's top, bottom and leading
     /// margins, stored at y = 15 as Xcode 26 lays it out.
-    static let cellPinnedToMargins = """
-        <tableViewCell id="cell">
-          <rect key="frame" x="0.0" y="0.0" width="375" height="51.5"/>
-          <tableViewCellContentView key="contentView" tableViewCell="cell" id="content">
-            <rect key="frame" x="0.0" y="0.0" width="375" height="51.5"/>
-            <subviews>
-              <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title">
-                <rect key="frame" x="16" y="15" width="36" height="21.5"/>
-                <fontDescription key="fontDescription" type="system" pointSize="17"/>
-              </label>
-            </subviews>
-            <constraints>
-              <constraint firstItem="title" firstAttribute="top" secondItem="content" \
-        secondAttribute="topMargin" id="t"/>
-              <constraint firstAttribute="bottomMargin" secondItem="title" secondAttribute="bottom" id="b"/>
-              <constraint firstItem="title" firstAttribute="leading" secondItem="content" \
-        secondAttribute="leadingMargin" id="l"/>
-            </constraints>
-          </tableViewCellContentView>
-        </tableViewCell>
-        """
+    static let cellPinnedToMargins = cell(
+        height: 51.5, subviews: title(x: 16, y: 15, height: 21.5),
+        constraints: toContent("title", "top", "topMargin") + toContent("title", "bottom", "bottomMargin")
+            + toContent("title", "leading", "leadingMargin"))
 
     /// Since Xcode 26 a cell's content view stores 15 points above and below its content where an earlier
     /// Xcode stored 11 (rule cell-margins-26): a label pinned to both vertical margins of a 51.5-point cell
     /// agrees at y = 15 and 21.5 high only with the rule on, and only in an Xcode 26 document.
     @Test(arguments: [("24127", true, 15.0), ("24127", false, 11), ("17506", true, 11)])
     func cellVerticalMarginsSinceXcode26(toolsVersion: String, ruleOn: Bool, vertical: Double) throws {
-        let cell = Self.cellPinnedToMargins
-        let text = Self.cellDocument(cell, inTable: true, toolsVersion: toolsVersion)
+        let text = Self.cellDocument(Self.cellPinnedToMargins, inTable: true, toolsVersion: toolsVersion)
         let values = FittedValues(table: TestValues.table, rulesOff: ruleOn ? [] : [.cellMargins26])
         let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.storyboard", fitted: values)
         let scene = try #require(doc.scenes.first { $0.name.hasPrefix("cell") })
@@ -461,30 +468,12 @@ struct IBRuleTests {
     /// table, keeps a plain view's 8 even when it preserves them, and so does a content view that does not.
     @Test(arguments: [(true, true, 15.0), (true, false, 8), (false, true, 8)])
     func preservedCellMarginsBeforeXcode9(inTable: Bool, preserves: Bool, side: Double) throws {
-        let content = """
-            <tableViewCellContentView key="contentView" \(preserves ? "preservesSuperviewLayoutMargins=\"YES\" " : "")\
-            tableViewCell="cell" id="content">
-              <rect key="frame" x="0.0" y="0.0" width="375" height="43.5"/>
-              <subviews>
-                <label text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title">
-                  <rect key="frame" x="\(side)" y="11" width="36" height="21"/>
-                  <fontDescription key="fontDescription" type="system" pointSize="17"/>
-                </label>
-              </subviews>
-              <constraints>
-                <constraint firstItem="title" firstAttribute="leading" secondItem="content" \
-            secondAttribute="leadingMargin" id="c-lead"/>
-                <constraint firstItem="title" firstAttribute="centerY" secondItem="content" \
-            secondAttribute="centerY" id="c-mid"/>
-              </constraints>
-            </tableViewCellContentView>
-            """
-        let cell = """
-            <tableViewCell preservesSuperviewLayoutMargins="YES" id="cell">
-              <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
-              \(content)
-            </tableViewCell>
-            """
+        let cell = Self.cell(
+            #"preservesSuperviewLayoutMargins="YES""#,
+            content: preserves ? #"preservesSuperviewLayoutMargins="YES""# : "",
+            height: 44, subviews: Self.title(x: side, y: 11.5, height: 21),
+            constraints: Self.toContent("title", "leading", "leadingMargin")
+                + Self.toContent("title", "centerY", "centerY"))
         let text = Self.cellDocument(cell, inTable: inTable, toolsVersion: "12120")
         let doc = try InterfaceBuilder.importDocument(
             text: text, file: "cells.storyboard", fitted: FittedValues.builtIn)
@@ -499,29 +488,15 @@ struct IBRuleTests {
     @Test(arguments: [("disclosureIndicator", 8.0), ("none", 16)])
     func accessoryTrailingMargin(accessory: String, right: Double) throws {
         let width = accessory == "none" ? 375.0 : 341
-        let cell = """
-                <tableViewCell accessoryType="\(accessory)" id="cell">
-                  <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
-                  <tableViewCellContentView key="contentView" tableViewCell="cell" id="content">
-                    <rect key="frame" x="0.0" y="0.0" width="\(width)" height="44"/>
-                    <subviews>
-                      <view translatesAutoresizingMaskIntoConstraints="NO" id="bar">
-                        <rect key="frame" x="16" y="11" width="\(width - 16 - right)" height="22"/>
-                      </view>
-                    </subviews>
-                    <constraints>
-                      <constraint firstItem="bar" firstAttribute="leading" secondItem="content" \
-            secondAttribute="leadingMargin" id="c-lead"/>
-                      <constraint firstAttribute="trailingMargin" secondItem="bar" secondAttribute="trailing" \
-            id="c-trail"/>
-                      <constraint firstItem="bar" firstAttribute="top" secondItem="content" \
-            secondAttribute="topMargin" id="c-top"/>
-                      <constraint firstAttribute="bottomMargin" secondItem="bar" secondAttribute="bottom" \
-            id="c-bottom"/>
-                    </constraints>
-                  </tableViewCellContentView>
-                </tableViewCell>
+        let bar = """
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="bar">
+              <rect key="frame" x="16" y="11" width="\(width - 16 - right)" height="22"/>
+            </view>
             """
+        let cell = Self.cell(
+            #"accessoryType="\#(accessory)""#, width: width, height: 44, subviews: bar,
+            constraints: ["leading", "trailing", "top", "bottom"].map { Self.toContent("bar", $0, $0 + "Margin") }
+                .joined())
         let text = Self.cellDocument(cell, inTable: false, toolsVersion: "17506")
         let doc = try InterfaceBuilder.importDocument(text: text, file: "cell.xib", fitted: FittedValues.builtIn)
         let margins = try #require(doc.scenes.first).scenario.tree.root.layoutMargins
