@@ -46,9 +46,8 @@ enum StandardViews {
     static let iOS26 = 24000.0
 
     /// An iPhone's navigation bar, upright: 44 points, 54 from Xcode 26 (every navigation bar Xcode 26
-    /// documents store in both corpus folders is 54 high, or 106 with large titles, 54 + 52, in four
-    /// repositories' documents; every earlier one 44, 56 with a prompt, or 96: `Tools/ib-corpus-facts.py
-    /// controls`).
+    /// documents store in both corpus folders is 54 high, or 106 with large titles, 54 + 52; every earlier
+    /// one 44, 56 with a prompt, or 96: `Tools/ib-corpus-facts.py controls`).
     static func phoneNavigationBar(_ tv: Double, classic: Double = 44) -> Double { tv >= iOS26 ? 54 : classic }
 
     /// The UIKit era of the Xcode that saved a document: the controls it drew.

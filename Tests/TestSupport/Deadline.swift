@@ -13,7 +13,6 @@ public func finishing<T: Sendable>(within seconds: Double, _ work: @escaping @Se
         box.value = work()
         done.signal()
     }
-    thread.stackSize = 8 << 20
     thread.start()
     guard done.wait(timeout: .now() + seconds) == .success else { return nil }
     return box.value
