@@ -114,6 +114,14 @@ struct SimulatedBars: Hashable, Sendable {
                     next.tabBar = true
                 case (_, nil) where ["push", "show"].contains(e["kind"] ?? ""):
                     if controllers[destination]?["hidesBottomBarWhenPushed"] == "YES" { next.tabBar = false }
+                // A split view's `showDetail` from inside a navigation controller: IB draws the detail
+                // under that navigation bar, as UIKit's collapsed split view pushes it there, but
+                // without the tab bar the source sits in (*hand-read*: habitica-ios's Main storyboard,
+                // whose details stand 44 points below the notch and reach the home indicator).
+                case (_, nil)
+                where e["kind"] == "showDetail" && merged.inNavigationController
+                    && !Self.containers.contains(controllers[destination]?.name ?? ""):
+                    next.tabBar = false
                 default:
                     continue
                 }
@@ -133,6 +141,9 @@ struct SimulatedBars: Hashable, Sendable {
         }
         return out
     }
+
+    /// View controllers that contain others: a segue to one does not draw it as a pushed screen.
+    static let containers: Set<String> = ["navigationController", "tabBarController", "splitViewController"]
 
     static func fullScreen(_ segue: XMLElement, _ destination: XMLElement?) -> Bool {
         let styles: [String?] = [segue["modalPresentationStyle"], destination?["modalPresentationStyle"]]

@@ -175,6 +175,60 @@ struct IBRuleTests {
         #expect(target.rootInsets.safeAreaInsets.top == top)
     }
 
+    /// A `showDetail` segue from a scene inside a navigation controller draws its destination under that
+    /// navigation bar, without the tab bar the source sits in (64 above and nothing below on a 667-point
+    /// canvas); from a scene outside one, only the status bar; a detail that is a navigation controller
+    /// of its own passes its own bar and no tab bar.
+    @Test(arguments: [("source", 64.0, 0.0), ("free", 20, 0), ("detailNav", 64, 0)])
+    func showDetailDrawsUnderTheSourcesNavigationBar(from: String, top: Double, bottom: Double) throws {
+        func scene(_ id: String, _ body: String) -> String {
+            #"<scene sceneID="s-\#(id)"><objects>\#(body)</objects></scene>"#
+        }
+        func root(_ id: String, _ inner: String = "") -> String {
+            """
+            <viewController id="\(id)" sceneMemberID="viewController">
+              <view key="view" id="v-\(id)"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                <viewLayoutGuide key="safeArea" id="g-\(id)"/></view>
+              <connections>\(inner)</connections>
+            </viewController>
+            """
+        }
+        let destination = from == "detailNav" ? "detailNav" : "target"
+        let detail = #"<segue destination="\#(destination)" kind="showDetail" id="detail"/>"#
+        let scenes = [
+            scene(
+                "tabs",
+                #"<tabBarController id="tabs" sceneMemberID="viewController"><connections>"#
+                    + #"<segue destination="nav" kind="relationship" relationship="viewControllers" id="t1"/>"#
+                    + "</connections></tabBarController>"),
+            scene(
+                "nav",
+                #"<navigationController id="nav" sceneMemberID="viewController"><connections>"#
+                    + #"<segue destination="source" kind="relationship" relationship="rootViewController" id="n1"/>"#
+                    + "</connections></navigationController>"),
+            from != "detailNav" ? "" : scene(
+                "detailNav",
+                #"<navigationController id="detailNav" sceneMemberID="viewController"><connections>"#
+                    + #"<segue destination="target" kind="relationship" relationship="rootViewController" id="n2"/>"#
+                    + "</connections></navigationController>"),
+            scene("source", root("source", from == "free" ? "" : detail)),
+            scene("free", root("free", from == "free" ? detail : "")),
+            scene("target", root("target")),
+        ]
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="13771" \
+            targetRuntime="iOS.CocoaTouch" useAutolayout="YES" useSafeAreas="YES" useTraitCollections="YES">
+              <device id="retina4_7" orientation="portrait"/>
+              <scenes>\(scenes.joined())</scenes>
+            </document>
+            """
+        let doc = try InterfaceBuilder.importDocument(text: text, file: "detail.storyboard")
+        let target = try #require(doc.scenes.first { $0.name.hasPrefix("scene s-target") })
+        #expect(target.rootInsets.safeAreaInsets.top == top)
+        #expect(target.rootInsets.safeAreaInsets.bottom == bottom)
+    }
+
     /// A notched canvas's top inset follows the iOS version the saving Xcode simulated: 44 on every
     /// notched canvas before Xcode 14, the device's own inset from it.
     @Test(arguments: [
