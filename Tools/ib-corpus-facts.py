@@ -21,6 +21,10 @@
                                                      cell styles put their text label; and, in every era,
                                                      the trailing margin of content views of cells with
                                                      an accessory (from their trailingMargin constraints)
+    Tools/ib-corpus-facts.py push-buttons-26 [CORPUS]
+                                                     regular push buttons' stored heights in Xcode 26
+                                                     documents, by repository (macOS 26's 24 or the
+                                                     earlier 32: the AppKit IB drew them with)
     Tools/ib-corpus-facts.py tools-versions [CORPUS]
                                                      documents saved with Xcode's placeholder
                                                      toolsVersion 32700.99.1234, and the version of
@@ -322,10 +326,25 @@ def cell_margins(folder):
     print('trailing margins of content views of cells with an accessory: repositories')
     for m in sorted(trailing): print(f'  {m:g}: {len(trailing[m])}  {", ".join(sorted(trailing[m]))}')
 
+def push_buttons_26(folder):
+    """Stored heights of regular push buttons in Xcode 26 documents (toolsVersion 24000 on), by repository:
+    macOS 26 draws them 24 high, earlier macOS 32, and IB keeps a frame until the view is laid out again."""
+    heights = collections.defaultdict(collections.Counter)
+    for name, doc in documents(folder):
+        if not doc.get('targetRuntime', '').startswith('MacOSX') or tools_version(doc) < 24000: continue
+        for e in doc.iter('button'):
+            cell = e.find("*[@key='cell']")
+            if cell is None or cell.get('type') != 'push' or cell.get('bezelStyle') != 'rounded': continue
+            if (cell.get('controlSize') or e.get('controlSize') or 'regular') != 'regular' or not rect(e): continue
+            heights[repository(name)][rect(e)[3]] += 1
+    print('regular push buttons of Xcode 26 documents, stored height: count, by repository')
+    for repo in sorted(heights):
+        print(f'  {repo:45s}', ', '.join(f'{h:g}: {n}' for h, n in sorted(heights[repo].items())))
+
 if __name__ == '__main__':
     commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area, 'controls': controls, 'baselines': baselines,
                 'appkit-controls': lambda f: controls(f, macos=True), 'tools-versions': tools_versions,
-                'cell-margins': cell_margins}
+                'cell-margins': cell_margins, 'push-buttons-26': push_buttons_26}
     if len(sys.argv) >= 2 and sys.argv[1] == 'insets':
         rest = sys.argv[2:]
         folder = rest.pop(0) if rest and os.path.isdir(rest[0]) else corpus([])

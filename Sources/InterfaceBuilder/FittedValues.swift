@@ -97,6 +97,11 @@ public enum FittedRule: String, CaseIterable, Hashable, Sendable {
     /// Xcode 26's notched canvases store twice the device's safe area: the notch and the home indicator
     /// each counted two times.
     case safeAreaTwice26 = "safe-area-twice-26"
+    /// Xcode 26 documents are drawn with macOS 26's controls. Interface Builder draws with the AppKit of
+    /// the Mac it runs on and keeps a view's stored frame until the view is laid out again, so a document
+    /// saved by Xcode 26 on an older macOS, or not laid out again, keeps the earlier controls' frames;
+    /// nothing in the document says which. Off, its controls take Big Sur's metrics.
+    case appKitControls26 = "appkit-controls-26"
 }
 
 /// What a control looks like to the fit: its platform, its class and style from the most general

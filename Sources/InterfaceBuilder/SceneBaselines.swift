@@ -24,7 +24,7 @@ extension SceneBuilder {
             lines = multiLine ? max(1, (frame.height / line).rounded()) : 1
             fromTop = (frame.height - lines * line) / 2 + a
         } else {
-            fromTop = a + AppKitControls.baselineOffset(e, toolsVersion: toolsVersion)
+            fromTop = a + AppKitControls.baselineOffset(e, toolsVersion: appKitToolsVersion)
         }
         let first = fromTop - insets.top
         let lastFromFrameTop = fromTop + (lines - 1) * line

@@ -18,6 +18,11 @@ struct SceneBuilder {
     /// The canvas the standard views are sized for (`StandardViews.metrics`).
     let canvas: DesignDevice.Canvas
     let toolsVersion: Double
+    /// The toolsVersion whose AppKit controls the scene is drawn with: the document's, or an Xcode 26
+    /// document's read as an earlier Xcode's where `FittedRule.appKitControls26` is off.
+    var appKitToolsVersion: Double {
+        fitted.isOn(.appKitControls26) ? toolsVersion : min(toolsVersion, AppKitControls.tahoe - 1)
+    }
     /// The document's image resources (name → size).
     let images: [String: Size]
     /// The size-class variations for the traits this scene is laid out for.

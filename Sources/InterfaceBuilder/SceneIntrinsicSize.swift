@@ -15,7 +15,7 @@ extension SceneBuilder {
             let m =
                 platform == .iOS
                 ? StandardViews.metrics(e, toolsVersion: toolsVersion, canvas: canvas, images: images)
-                : AppKitControls.metrics(e, toolsVersion: toolsVersion, images: images)
+                : AppKitControls.metrics(e, toolsVersion: appKitToolsVersion, images: images)
             var insets = m.alignmentRectInsets
             if m.fittedInsets, let style = m.style {
                 insets.top = fitted.value(style, .insetTop) ?? insets.top

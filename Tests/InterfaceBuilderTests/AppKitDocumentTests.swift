@@ -120,6 +120,23 @@ struct AppKitDocumentTests {
 
     static let fittedInsets = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
 
+    /// An Xcode 26 document's controls read macOS 26's values (rule appkit-controls-26); with the rule off
+    /// they read Big Sur's, as a document IB drew on an earlier macOS keeps them; an earlier document
+    /// reads Big Sur's either way. Only the era read gives the fitted insets.
+    @Test(arguments: [
+        ("24506", true, "tahoe"), ("24506", false, "bigSur"), ("22690", true, "bigSur"), ("22690", false, "bigSur"),
+    ])
+    func xcode26ControlsFollowTheRule(toolsVersion: String, ruleOn: Bool, era: String) throws {
+        for readEra in ["tahoe", "bigSur"] {
+            var values = Self.table("macOS/popUpButton.rounded.regular/\(readEra)")
+            if !ruleOn { values.rulesOff.insert(.appKitControls26) }
+            let doc = try InterfaceBuilder.importDocument(
+                text: Self.xib(Self.popUp, toolsVersion: toolsVersion), file: "c.xib", fitted: values)
+            let read = Self.view(doc, "c").alignmentRectInsets == Self.fittedInsets
+            #expect(read == (readEra == era), "\(toolsVersion) rule \(ruleOn ? "on" : "off"): \(readEra)")
+        }
+    }
+
     /// Each control kind reads its fitted values under its style and era (the key given), and takes
     /// from them its insets and, where its kind sets it, its height (the frame's 30 less the insets'
     /// 4); a label's and a field's text sets theirs. Push buttons before Big Sur take yue's values, not
