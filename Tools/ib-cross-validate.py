@@ -29,25 +29,15 @@ first, with the fitted keys only that repository gives a value for. Needs a buil
 """
 import collections, csv, json, os, subprocess, sys, tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ib_corpus import folders  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 RULES = ['notch-by-xcode', 'status-bar-by-xcode', 'child-without-bars', 'sheets', 'root-between-bars', 'cell-margins-by-screen', 'cell-margins-26', 'safe-area-twice-26', 'appkit-controls-26']
 STATUSES = ['agree', 'disagree', 'ambiguous']
 # --minimum-repositories N: fit a value only where N repositories chose it (the built-in values use 1).
 MINIMUM_REPOSITORIES = 1
-
-
-def folders(args):
-    if args:
-        return args
-    out = []
-    for var, name in (('LAYOUTLAB_IB_CORPUS', 'ib'), ('LAYOUTLAB_IB_MORE_CORPUS', 'ib-more')):
-        path = os.environ.get(var) or os.path.join(ROOT, '..', 'shared', 'corpus', name)
-        if os.path.isdir(path):
-            out.append(os.path.normpath(path))
-        else:
-            print(f'skipping {name}: no folder at {path} (set {var})', file=sys.stderr)
-    return out
 
 
 def documents(folder):

@@ -15,22 +15,12 @@ Tools/ib-cross-validate.py). Needs a built layoutlab (default .build/release/lay
 """
 import argparse, collections, glob, json, os, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ib_corpus import folders  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 COUNTED = ('agree', 'disagree', 'ambiguous')
-
-
-def folders(given):
-    if given:
-        return given
-    out = []
-    for var, name in (('LAYOUTLAB_IB_CORPUS', 'ib'), ('LAYOUTLAB_IB_MORE_CORPUS', 'ib-more')):
-        path = os.environ.get(var) or os.path.join(ROOT, '..', 'shared', 'corpus', name)
-        if os.path.isdir(path):
-            out.append(os.path.normpath(path))
-        else:
-            print(f'skipping {name}: no folder at {path} (set {var})', file=sys.stderr)
-    return out
 
 
 def per_view(lab, docs, rules_off):
