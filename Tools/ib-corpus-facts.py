@@ -25,6 +25,10 @@
                                                      regular push buttons' stored heights in Xcode 26
                                                      documents, by repository (macOS 26's 24 or the
                                                      earlier 32: the AppKit IB drew them with)
+    Tools/ib-corpus-facts.py hidden-arranged [CORPUS]
+                                                     hidden arranged views of stack views: stored
+                                                     collapsed or at full size, by whether they have
+                                                     a required size of their own along the axis
     Tools/ib-corpus-facts.py tools-versions [CORPUS]
                                                      documents saved with Xcode's placeholder
                                                      toolsVersion 32700.99.1234, and the version of
@@ -341,10 +345,33 @@ def push_buttons_26(folder):
     for repo in sorted(heights):
         print(f'  {repo:45s}', ', '.join(f'{h:g}: {n}' for h, n in sorted(heights[repo].items())))
 
+def hidden_arranged(folder):
+    """Hidden arranged views of stack views: stored collapsed along the stack's axis or at full size, by
+    whether the view has a required size of its own along that axis (a constant width or height)."""
+    table = collections.defaultdict(collections.Counter)
+    repos = collections.defaultdict(set)
+    for name, doc in documents(folder):
+        for stack in doc.iter('stackView'):
+            axis = stack.get('axis') or stack.get('orientation') or 'horizontal'
+            dimension = 'height' if axis == 'vertical' else 'width'
+            for v in stack.findall('subviews/*'):
+                if v.get('hidden') != 'YES' or not rect(v): continue
+                own = any(c.get('firstAttribute') == dimension and not c.get('secondItem') and not c.get('relation')
+                          and c.get('priority') in (None, '1000') for c in v.findall('constraints/constraint'))
+                size = rect(v)[3] if dimension == 'height' else rect(v)[2]
+                key = ('a required ' + dimension if own else 'no required size', 'full' if size else 'collapsed')
+                table[key[0]][key[1]] += 1
+                repos[key].add(repository(name))
+    print('hidden arranged views, stored along the stack\'s axis: count (repositories)')
+    for own in sorted(table):
+        for stored in sorted(table[own]):
+            print(f'  {own:22s} {stored:9s} {table[own][stored]:3d}  {", ".join(sorted(repos[(own, stored)]))}')
+
 if __name__ == '__main__':
     commands = {'fixed-frames': fixed_frames, 'safe-area': safe_area, 'controls': controls, 'baselines': baselines,
                 'appkit-controls': lambda f: controls(f, macos=True), 'tools-versions': tools_versions,
-                'cell-margins': cell_margins, 'push-buttons-26': push_buttons_26}
+                'cell-margins': cell_margins, 'push-buttons-26': push_buttons_26,
+                'hidden-arranged': hidden_arranged}
     if len(sys.argv) >= 2 and sys.argv[1] == 'insets':
         rest = sys.argv[2:]
         folder = rest.pop(0) if rest and os.path.isdir(rest[0]) else corpus([])

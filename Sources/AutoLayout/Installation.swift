@@ -62,7 +62,7 @@ extension AutoLayoutEngine {
                 // degenerate system once named one, and lowering it again changed nothing, for ever).
                 let members = conflicts.compactMap(installedIndex).filter { !installed[$0].isBroken }
                 let list = members.map { layout(of: installed[$0]) } + [c]
-                let pick = BreakingRule.choose(list.map(breakingCandidate)) ?? members.count
+                let pick = choose(list)
                 pendingConflicts.append(Conflict(broken: list[pick], conflicting: list))
                 if pick == members.count {
                     current = lowered(current)
@@ -74,6 +74,21 @@ extension AutoLayoutEngine {
                 preconditionFailure("installing \(c.appleDescription): \(error)")
             }
         }
+    }
+
+    /// The member of a conflicting set to break (the new constraint last): the breaking rule's choice,
+    /// among the constraints the configuration makes yield first where the set has some and others.
+    func choose(_ list: [LayoutConstraint]) -> Int {
+        let prefixes = configuration.yieldingPrefixes
+        let yielding = list.indices.filter { i in
+            prefixes.contains { list[i].identifier?.hasPrefix($0) == true }
+        }
+        if !yielding.isEmpty && yielding.count < list.count,
+            let pick = BreakingRule.choose(yielding.map { breakingCandidate(list[$0]) })
+        {
+            return yielding[pick]
+        }
+        return BreakingRule.choose(list.map(breakingCandidate)) ?? list.count - 1
     }
 
     /// Where an installed solver constraint (a conflict set's member) sits in `installed`.

@@ -102,6 +102,10 @@ public enum FittedRule: String, CaseIterable, Hashable, Sendable {
     /// saved by Xcode 26 on an older macOS, or not laid out again, keeps the earlier controls' frames;
     /// nothing in the document says which. Off, its controls take Big Sur's metrics.
     case appKitControls26 = "appkit-controls-26"
+    /// Interface Builder's canvas breaks a stack view's own constraints (`UISV-*`, `NSStackView.*`)
+    /// before the document's: a hidden arranged view with a required size keeps it, where UIKit at run
+    /// time spares `UISV-hiding` and breaks the size.
+    case canvasBreaksStack = "canvas-breaks-stack"
 }
 
 /// What a control looks like to the fit: its platform, its class and style from the most general

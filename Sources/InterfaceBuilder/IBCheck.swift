@@ -32,7 +32,8 @@ public struct IBCheck: Sendable {
         let tree = scene.scenario.tree
         let constraints = scene.scenario.constraints + (withPlaceholders ? scene.placeholderConstraints : [])
         let engine = AutoLayoutEngine(
-            tree: tree, constraints: constraints, configuration: AutoLayoutConfiguration(),
+            tree: tree, constraints: constraints,
+            configuration: AutoLayoutConfiguration(yieldingPrefixes: scene.canvasYields),
             root: scene.rootInsets)
         let step = engine.resize(to: tree.superviewSize, root: scene.rootInsets)
         var frames: [String: Rect] = [:]

@@ -228,7 +228,8 @@ struct SceneBuilder {
             rootInsets: insets, stackArranged: arranged,
             skippedConstraints: skipped.filter { $0.element == "constraint" }.count,
             skippedConstraintViews: skippedViews, elements: elements, ibAmbiguous: ibAmbiguous, pinned: pinned,
-            sizeFromStoredFrame: sizeFromStoredFrame, placeholderConstraints: placeholders)
+            sizeFromStoredFrame: sizeFromStoredFrame, placeholderConstraints: placeholders,
+            canvasYields: fitted.isOn(.canvasBreaksStack) ? ["UISV-", "NSStackView."] : [])
     }
 
     /// Guides and constraint lists of one view.

@@ -99,6 +99,30 @@ struct AgreementTests {
         #expect(abs(auto(tree("WR"), [10, 100]).width - 30) < 1e-9)
     }
 
+    /// A view's own width of 20 against an edge its superview puts 16 points in: the breaking rule lowers
+    /// the deeper-owned width; with a yielding prefix, the constraint that carries it goes first whatever
+    /// the rule says, as Interface Builder's canvas breaks a stack view's own.
+    @Test(arguments: [([String](), 16.0, "own"), (["UISV-"], 20, "UISV-canvas-connection")])
+    func yieldingPrefixesAreBrokenFirst(prefixes: [String], width: Double, broken: String) throws {
+        let json = """
+            {"superview":{"width":100,"height":100},
+             "views":[{"id":"v","frame":[0,0,20,20],"translatesMask":false}],
+             "constraints":[
+               {"id":"own","item1":"v","attr1":"width","relation":"==","constant":20},
+               {"id":"UISV-canvas-connection","item1":"v","attr1":"trailing","relation":"==",
+                "item2":"superview","attr2":"leading","constant":16},
+               {"item1":"v","attr1":"leading","relation":"==","item2":"superview","attr2":"leading"},
+               {"item1":"v","attr1":"top","relation":"==","item2":"superview","attr2":"top"},
+               {"item1":"v","attr1":"height","relation":"==","constant":20}]}
+            """
+        let s = try Scenario(json: json)
+        let steps = AutoLayout.layout(
+            s.tree, constraints: s.constraints, through: widths([100]),
+            configuration: AutoLayoutConfiguration(yieldingPrefixes: prefixes))
+        #expect(steps[0].conflicts.map(\.broken.identifier) == [broken])
+        #expect(frame(of: steps[0].tree, "v").width == width)
+    }
+
     /// A degenerate translation (L+R with no margins): springs splits Δ equally, Auto Layout holds x.
     @Test func degenerateTranslation() {
         let full = Rect(x: 0, y: 10, width: 100, height: 30)

@@ -47,8 +47,8 @@ struct CrossValidatedCorpusTests {
     /// The floors guard the leave-one-repository-out agreement: every fitted value (`IBFit`) fitted on
     /// the other repositories, each repository checked with them. The fitted rules stay as built in;
     /// the headline (`IBCrossValidation.run`, `check-ib --cross-validate`) also turns a rule off in a
-    /// fold where the other repositories do not gain from it, which moves a handful of views and takes
-    /// seven more passes over the corpora, too slow for a unit test.
+    /// fold where the other repositories do not gain from it, which moves a handful of views and takes one
+    /// more pass over the corpora per fitted rule, too slow for a unit test.
     /// Per folder present, and over both when both are.
     @Test func crossValidatedAgreementStaysAboveItsFloors() throws {
         let docs = try IBCorpus.documents()
@@ -57,7 +57,7 @@ struct CrossValidatedCorpusTests {
             IBTally(results.filter { ($0.folder == folder || folder == nil) && $0.result.platform == platform }.map(\.result))
         }
         let floors: [(String?, IBImport.Platform, Double)] = [
-            ("ib", .iOS, 0.89), ("ib", .macOS, 0.66), ("ib-more", .iOS, 0.88), ("ib-more", .macOS, 0.58),
+            ("ib", .iOS, 0.89), ("ib", .macOS, 0.67), ("ib-more", .iOS, 0.88), ("ib-more", .macOS, 0.58),
         ]
         let folders = Set(docs.map(\.folder))
         for (folder, platform, floor) in floors where folders.contains(folder!) {
