@@ -34,7 +34,7 @@ from ib_corpus import folders  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-RULES = ['notch-by-xcode', 'status-bar-by-xcode', 'child-without-bars', 'sheets', 'root-between-bars', 'cell-margins-by-screen', 'cell-margins-26', 'safe-area-twice-26', 'appkit-controls-26', 'canvas-breaks-stack']
+RULES = ['notch-by-xcode', 'status-bar-by-xcode', 'child-without-bars', 'sheets', 'root-between-bars', 'cell-margins-by-screen', 'cell-margins-26', 'safe-area-twice-26', 'appkit-controls-26', 'canvas-breaks-generated']
 STATUSES = ['agree', 'disagree', 'ambiguous']
 # --minimum-repositories N: fit a value only where N repositories chose it (the built-in values use 1).
 MINIMUM_REPOSITORIES = 1

@@ -7,18 +7,17 @@ public struct AutoLayoutConfiguration: Hashable, Sendable {
     public var timing: TranslationTiming
     /// Pixels per point to round frames to, or nil for the solver's exact values.
     public var scale: Int?
-    /// Identifier prefixes of constraints broken before any other in a conflict (the breaking rule
-    /// chooses among them): empty at run time; Interface Builder's canvas breaks a stack view's own.
-    public var yieldingPrefixes: [String]
+    /// Break conflicts as Interface Builder's canvas does (`CanvasBreaking`), not as UIKit at run time.
+    public var breaksAsCanvas: Bool
 
     public init(
         translation: TranslationPolicy = .modern, timing: TranslationTiming = .once, scale: Int? = nil,
-        yieldingPrefixes: [String] = []
+        breaksAsCanvas: Bool = false
     ) {
         self.translation = translation
         self.timing = timing
         self.scale = scale
-        self.yieldingPrefixes = yieldingPrefixes
+        self.breaksAsCanvas = breaksAsCanvas
     }
 }
 

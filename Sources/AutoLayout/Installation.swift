@@ -77,16 +77,10 @@ extension AutoLayoutEngine {
     }
 
     /// The member of a conflicting set to break (the new constraint last): the breaking rule's choice,
-    /// among the constraints the configuration makes yield first where the set has some and others.
+    /// or, breaking as Interface Builder's canvas does, its choice among what the canvas breaks first.
     func choose(_ list: [LayoutConstraint]) -> Int {
-        let prefixes = configuration.yieldingPrefixes
-        let yielding = list.indices.filter { i in
-            prefixes.contains { list[i].identifier?.hasPrefix($0) == true }
-        }
-        if !yielding.isEmpty && yielding.count < list.count,
-            let pick = BreakingRule.choose(yielding.map { breakingCandidate(list[$0]) })
-        {
-            return yielding[pick]
+        if configuration.breaksAsCanvas, let pick = CanvasBreaking.choose(list, candidate: breakingCandidate) {
+            return pick
         }
         return BreakingRule.choose(list.map(breakingCandidate)) ?? list.count - 1
     }

@@ -102,10 +102,9 @@ public enum FittedRule: String, CaseIterable, Hashable, Sendable {
     /// saved by Xcode 26 on an older macOS, or not laid out again, keeps the earlier controls' frames;
     /// nothing in the document says which. Off, its controls take Big Sur's metrics.
     case appKitControls26 = "appkit-controls-26"
-    /// Interface Builder's canvas breaks a stack view's own constraints (`UISV-*`, `NSStackView.*`)
-    /// before the document's: a hidden arranged view with a required size keeps it, where UIKit at run
-    /// time spares `UISV-hiding` and breaks the size.
-    case canvasBreaksStack = "canvas-breaks-stack"
+    /// Interface Builder's canvas breaks the constraints the frameworks make before the document's: a
+    /// stack view's own (`UISV-*`, `NSStackView.*`), then intrinsic content sizes (`CanvasBreaking`).
+    case canvasBreaksGenerated = "canvas-breaks-generated"
 }
 
 /// What a control looks like to the fit: its platform, its class and style from the most general

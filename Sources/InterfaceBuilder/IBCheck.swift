@@ -33,7 +33,7 @@ public struct IBCheck: Sendable {
         let constraints = scene.scenario.constraints + (withPlaceholders ? scene.placeholderConstraints : [])
         let engine = AutoLayoutEngine(
             tree: tree, constraints: constraints,
-            configuration: AutoLayoutConfiguration(yieldingPrefixes: scene.canvasYields),
+            configuration: AutoLayoutConfiguration(breaksAsCanvas: scene.breaksAsCanvas),
             root: scene.rootInsets)
         let step = engine.resize(to: tree.superviewSize, root: scene.rootInsets)
         var frames: [String: Rect] = [:]

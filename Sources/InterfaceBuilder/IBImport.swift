@@ -61,9 +61,8 @@ public struct IBScene: Sendable {
     /// IB's placeholder constraints (`placeholder="YES"`): removed at build time, so not in the
     /// scenario, but they shaped IB's stored frames, so `check-ib` applies them.
     public var placeholderConstraints: [LayoutConstraint] = []
-    /// Identifier prefixes of the constraints IB's canvas breaks first in a conflict
-    /// (`FittedRule.canvasBreaksStack`): the stack views'.
-    public var canvasYields: [String] = []
+    /// Conflicts are broken as Interface Builder's canvas breaks them (`FittedRule.canvasBreaksGenerated`).
+    public var breaksAsCanvas = false
 }
 
 /// An element the lab does not model, and why.

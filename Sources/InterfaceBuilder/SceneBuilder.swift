@@ -229,7 +229,7 @@ struct SceneBuilder {
             skippedConstraints: skipped.filter { $0.element == "constraint" }.count,
             skippedConstraintViews: skippedViews, elements: elements, ibAmbiguous: ibAmbiguous, pinned: pinned,
             sizeFromStoredFrame: sizeFromStoredFrame, placeholderConstraints: placeholders,
-            canvasYields: fitted.isOn(.canvasBreaksStack) ? ["UISV-", "NSStackView."] : [])
+            breaksAsCanvas: fitted.isOn(.canvasBreaksGenerated))
     }
 
     /// Guides and constraint lists of one view.

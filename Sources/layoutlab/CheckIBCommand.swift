@@ -72,6 +72,12 @@ struct CheckIBCommand: ParsableCommand {
             """)
     var crossValidate = false
 
+    @Flag(
+        help: """
+            Print the conflicts the lab breaks instead of the views: each conflicting set, the lab's choice and             the members IB's stored frames violate, the constraint IB's engine broke where they single one             out; with --format json, one object per conflict and a last {"total": …}.
+            """)
+    var conflicts = false
+
     enum Kind: String, ExpressibleByArgument { case table, json }
 
     func validate() throws {
@@ -80,6 +86,9 @@ struct CheckIBCommand: ParsableCommand {
         }
         if rulesOff != nil && (crossValidate || votes || fit != nil) {
             throw ValidationError("--rules-off applies to a check, not to --cross-validate, --votes or --fit")
+        }
+        if conflicts && (perView || crossValidate || votes || fit != nil) {
+            throw ValidationError("--conflicts cannot be combined with --per-view, --cross-validate, --votes or --fit")
         }
         _ = try switchedOff()
     }
@@ -109,6 +118,7 @@ struct CheckIBCommand: ParsableCommand {
         if crossValidate { return try printCrossValidation() }
         var values = try fitted.map(Self.fittedValues) ?? .builtIn
         values.rulesOff.formUnion(try switchedOff())
+        if conflicts { return try printConflicts(values) }
         var total = IBTally()
         var byPlatform: [IBImport.Platform: IBTally] = [:]
         var rows = [

@@ -99,27 +99,40 @@ struct AgreementTests {
         #expect(abs(auto(tree("WR"), [10, 100]).width - 30) < 1e-9)
     }
 
-    /// A view's own width of 20 against an edge its superview puts 16 points in: the breaking rule lowers
-    /// the deeper-owned width; with a yielding prefix, the constraint that carries it goes first whatever
-    /// the rule says, as Interface Builder's canvas breaks a stack view's own.
-    @Test(arguments: [([String](), 16.0, "own"), (["UISV-"], 20, "UISV-canvas-connection")])
-    func yieldingPrefixesAreBrokenFirst(prefixes: [String], width: Double, broken: String) throws {
+    /// Conflicts as Interface Builder's canvas breaks them. A view's own width of 20 against an edge its
+    /// stack puts 16 points in: UIKit's rule lowers the deeper-owned width, the canvas the stack's
+    /// constraint. A width of 20 against a required intrinsic width of 16: UIKit's rule lowers the width
+    /// (the larger constant), the canvas the content size.
+    @Test(arguments: [
+        (false, false, 16.0, "own"), (false, true, 20, "UISV-canvas-connection"), (true, false, 16, "own"),
+        (true, true, 20, nil),
+    ])
+    func canvasBreaksWhatTheFrameworksMake(intrinsic: Bool, canvas: Bool, width: Double, broken: String?) throws {
+        let edge = """
+            {"id":"UISV-canvas-connection","item1":"v","attr1":"trailing","relation":"==",
+             "item2":"superview","attr2":"leading","constant":16},
+            """
+        let size =
+            #""intrinsicContentSize":[16,20],"contentHuggingPriority":{"horizontal":1000},"#
+            + #""contentCompressionResistancePriority":{"horizontal":1000},"#
         let json = """
             {"superview":{"width":100,"height":100},
-             "views":[{"id":"v","frame":[0,0,20,20],"translatesMask":false}],
+             "views":[{"id":"v","frame":[0,0,20,20],\(intrinsic ? size : "")"translatesMask":false}],
              "constraints":[
-               {"id":"own","item1":"v","attr1":"width","relation":"==","constant":20},
-               {"id":"UISV-canvas-connection","item1":"v","attr1":"trailing","relation":"==",
-                "item2":"superview","attr2":"leading","constant":16},
+               {"id":"own","item1":"v","attr1":"width","relation":"==","constant":20},\(intrinsic ? "" : edge)
                {"item1":"v","attr1":"leading","relation":"==","item2":"superview","attr2":"leading"},
-               {"item1":"v","attr1":"top","relation":"==","item2":"superview","attr2":"top"},
-               {"item1":"v","attr1":"height","relation":"==","constant":20}]}
+               {"item1":"v","attr1":"top","relation":"==","item2":"superview","attr2":"top"}]}
             """
         let s = try Scenario(json: json)
         let steps = AutoLayout.layout(
             s.tree, constraints: s.constraints, through: widths([100]),
-            configuration: AutoLayoutConfiguration(yieldingPrefixes: prefixes))
-        #expect(steps[0].conflicts.map(\.broken.identifier) == [broken])
+            configuration: AutoLayoutConfiguration(breaksAsCanvas: canvas))
+        let conflict = try #require(steps[0].conflicts.first)
+        if intrinsic && canvas {
+            if case .contentSize = conflict.broken.origin {} else { Issue.record("broke \(conflict.broken)") }
+        } else {
+            #expect(conflict.broken.identifier == broken)
+        }
         #expect(frame(of: steps[0].tree, "v").width == width)
     }
 

@@ -40,6 +40,27 @@ struct CheckIBCommandTests {
         #expect(mixed.status == 64 && mixed.err.contains("--rules-off applies to a check"))
     }
 
+    /// `--conflicts` names the conflict the lab breaks and whether IB's stored frames broke the same: with
+    /// the canvas rule, `UISV-hiding`, as IB did; without it, the hidden view's width.
+    @Test func conflictsSayWhichConstraintIBBroke() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("check-ib-\(UUID().uuidString).xib")
+        try ImportTests.hiddenArrangedView.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for (off, same) in [([String](), 1), (["--rules-off", "canvas-breaks-generated"], 0)] {
+            let r = try LabExecutable.run(["check-ib", "--conflicts", "--format", "json"] + off + [url.path])
+            #expect(r.status == 0, "\(r.err)")
+            let lines = r.out.split(separator: "\n").map(String.init)
+            let first = try #require(lines.first)
+            let conflict = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+            #expect(conflict["ib_broke"] as? Int == conflict["stored_violates"].flatMap { ($0 as? [Int])?.first })
+            #expect(lines.last?.contains(#""lab_breaks_the_same":\#(same)"#) == true, "\(r.out)")
+        }
+        let table = try LabExecutable.run(["check-ib", "--conflicts", url.path])
+        #expect(table.out.contains("[violated] <NSLayoutConstraint 'UISV-hiding' h.width == 0>"), "\(table.out)")
+        let mixed = try LabExecutable.run(["check-ib", "--conflicts", "--per-view", url.path])
+        #expect(mixed.status == 64 && mixed.err.contains("--conflicts cannot be combined"))
+    }
+
     /// A path that is missing or a folder says so, rather than passing for a document with malformed XML;
     /// the other files are still checked, and the exit status is 2.
     @Test func unreadablePathsSayWhy() throws {

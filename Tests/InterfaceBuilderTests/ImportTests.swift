@@ -267,12 +267,9 @@ struct ImportTests {
         #expect(results["h"]?.solved?.x == 44 && results["t"]?.solved?.x == 88)
     }
 
-    /// A hidden arranged view with a required width of its own: Interface Builder's canvas breaks the
-    /// stack's `UISV-hiding` and the view keeps its 40 points, half the spacing on each side (rule
-    /// canvas-breaks-stack); with the rule off, UIKit's run-time choice spares `UISV-hiding` and breaks
-    /// the width, so the view collapses and the next one moves up to 48.
-    @Test(arguments: [(true, 40.0, 88.0), (false, 0, 48)])
-    func hiddenArrangedViewWithARequiredSize(ruleOn: Bool, hiddenWidth: Double, nextX: Double) throws {
+    /// A stack of three 40-point views, the middle one hidden, as IB stores it: the hidden view at its
+    /// width, half the spacing on each side.
+    static var hiddenArrangedView: String {
         func view(_ id: String, x: Double, hidden: Bool = false) -> String {
             """
             <view \(hidden ? #"hidden="YES" "# : "")id="\(id)"><rect key="frame" x="\(x)" y="0" width="40" height="20"/>
@@ -286,10 +283,18 @@ struct ImportTests {
                 <subviews>\(view("a", x: 0))\(view("h", x: 44, hidden: true))\(view("b", x: 88))</subviews>
             </stackView>
             """
+        return xib(body, constraints: pin("stack", x: 10, y: 10))
+    }
+
+    /// A hidden arranged view with a required width of its own: Interface Builder's canvas breaks the
+    /// stack's `UISV-hiding` and the view keeps its 40 points, half the spacing on each side (rule
+    /// canvas-breaks-generated); with the rule off, UIKit's run-time choice spares `UISV-hiding` and breaks
+    /// the width, so the view collapses and the next one moves up to 48.
+    @Test(arguments: [(true, 40.0, 88.0), (false, 0, 48)])
+    func hiddenArrangedViewWithARequiredSize(ruleOn: Bool, hiddenWidth: Double, nextX: Double) throws {
         var values = TestValues.values
-        if !ruleOn { values.rulesOff.insert(.canvasBreaksStack) }
-        let doc = try InterfaceBuilder.importDocument(
-            text: Self.xib(body, constraints: Self.pin("stack", x: 10, y: 10)), file: "t.xib", fitted: values)
+        if !ruleOn { values.rulesOff.insert(.canvasBreaksGenerated) }
+        let doc = try InterfaceBuilder.importDocument(text: Self.hiddenArrangedView, file: "t.xib", fitted: values)
         let solution = IBCheck.solve(try #require(doc.scenes.first))
         #expect(solution.frames["h"]?.width == hiddenWidth)
         #expect(solution.frames["b"]?.x == nextX)
