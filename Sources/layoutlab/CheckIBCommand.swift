@@ -74,7 +74,9 @@ struct CheckIBCommand: ParsableCommand {
 
     @Flag(
         help: """
-            Print the conflicts the lab breaks instead of the views: each conflicting set, the lab's choice and             the members IB's stored frames violate, the constraint IB's engine broke where they single one             out; with --format json, one object per conflict and a last {"total": …}.
+            Print the conflicts the lab breaks instead of the views: each conflicting set, the lab's choice and \
+            the members IB's stored frames violate, the constraint IB's engine broke where they single one \
+            out; with --format json, one object per conflict and a last {"total": …}.
             """)
     var conflicts = false
 
@@ -124,16 +126,8 @@ struct CheckIBCommand: ParsableCommand {
         var rows = [
             ["file", "views", "agree", "disagree", "ambiguous", "misplaced", "input", "translated", "ib-ambiguous"]
         ]
-        var failed: [String] = []
-        for path in files {
-            let result: IBCheck
-            do {
-                result = IBCheck.check(
-                    try InterfaceBuilder.importDocument(text: try IBFile.text(path), file: path, fitted: values))
-            } catch {
-                failed.append("\(error)")
-                continue
-            }
+        let failed = eachDocument(values) { path, doc in
+            let result = IBCheck.check(doc)
             let tally = result.tally
             total.add(tally)
             byPlatform[result.platform, default: IBTally()].add(tally)
@@ -173,6 +167,25 @@ struct CheckIBCommand: ParsableCommand {
                     format: "among determined views only (agree / (agree + disagree)): %.1f%%",
                     100 * total.agreementAmongDetermined))
         }
+        try Self.exitIfUnread(failed)
+    }
+
+    /// Imports each file with `values` and hands it to `body` with its path; the errors of the files that
+    /// could not be read or imported, each naming its file, are returned for `exitIfUnread`.
+    func eachDocument(_ values: FittedValues, _ body: (String, IBImport) -> Void) -> [String] {
+        var failed: [String] = []
+        for path in files {
+            do {
+                body(path, try InterfaceBuilder.importDocument(text: try IBFile.text(path), file: path, fitted: values))
+            } catch {
+                failed.append("\(error)")
+            }
+        }
+        return failed
+    }
+
+    /// After the results: each unread file's error, and exit status 2 if there was one.
+    static func exitIfUnread(_ failed: [String]) throws {
         for f in failed { printError(f) }
         if !failed.isEmpty { throw ExitCode(2) }
     }

@@ -7,16 +7,10 @@ import LabJSON
 extension CheckIBCommand {
     func printConflicts(_ values: FittedValues) throws {
         var all: [IBConflict] = []
-        var failed: [String] = []
-        for path in files {
-            do {
-                let doc = try InterfaceBuilder.importDocument(text: try IBFile.text(path), file: path, fitted: values)
-                let found = IBCheck.conflicts(doc)
-                all += found
-                if format == .json { for c in found { print(JSONWriter.write(Self.json(c))) } }
-            } catch {
-                failed.append("\(error)")
-            }
+        let failed = eachDocument(values) { _, doc in
+            let found = IBCheck.conflicts(doc)
+            all += found
+            if format == .json { for c in found { print(JSONWriter.write(Self.json(c))) } }
         }
         let singled = all.filter { $0.ibBroke != nil }
         let same = singled.filter { $0.ibBroke == $0.labBroke }
@@ -41,8 +35,7 @@ extension CheckIBCommand {
                 "\(all.count) conflicts; IB's stored frames single out the broken constraint in \(singled.count), "
                     + "and the lab breaks that one in \(same.count)")
         }
-        for f in failed { printError(f) }
-        if !failed.isEmpty { throw ExitCode(2) }
+        try Self.exitIfUnread(failed)
     }
 
     static func json(_ c: IBConflict) -> JSONValue {
