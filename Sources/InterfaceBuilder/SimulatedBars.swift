@@ -134,7 +134,7 @@ struct SimulatedBars: Hashable, Sendable {
         for (source, list) in segues where out[source]?.inNavigationController != true {
             for e in list where e["kind"] == "show" {
                 guard let id = e["destination"], out[id]?.inNavigationController != true, let vc = controllers[id],
-                    !["navigationController", "tabBarController"].contains(vc.name), !Self.fullScreen(e, vc)
+                    !Self.containers.contains(vc.name), !Self.fullScreen(e, vc)
                 else { continue }
                 out[id, default: SimulatedBars()].presented = true
             }
