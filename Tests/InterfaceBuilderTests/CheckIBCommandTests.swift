@@ -64,6 +64,17 @@ struct CheckIBCommandTests {
         #expect(mixed.status == 64 && mixed.err.contains("--conflicts cannot be combined"))
     }
 
+    /// Every unreadable path is named, however many: 3,000 missing files write some 200 KB of errors,
+    /// more than a pipe holds, and the run still finishes with all of them (`LabExecutable.run` drains
+    /// standard error while it reads the output).
+    @Test func manyUnreadablePathsAreAllNamed() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)").path
+        let paths = (0..<3000).map { "\(base)-\($0)-a-long-enough-name-to-fill-the-pipe.xib" }
+        let r = try #require(finishing(within: 120) { try? LabExecutable.run(["check-ib"] + paths) })
+        #expect(r?.status == 2)
+        #expect(r?.err.components(separatedBy: ": no such file").count == paths.count + 1)
+    }
+
     /// A path that is missing or a folder says so, rather than passing for a document with malformed XML;
     /// the other files are still checked, and the exit status is 2.
     @Test func unreadablePathsSayWhy() throws {

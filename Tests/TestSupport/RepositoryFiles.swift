@@ -117,13 +117,35 @@ public enum LabExecutable {
         try p.run()
         if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
         try inp.fileHandleForWriting.close()
+        // Standard error is drained on a thread of its own while the output is read here: read one after
+        // the other, a process that filled the error pipe would wait for ever on a test waiting for it.
+        let errors = DrainedPipe(err)
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        let e = errors.wait()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 
     public struct NotFound: Error, CustomStringConvertible { public var description: String }
+
+    /// A pipe read to its end on a thread of its own.
+    final class DrainedPipe: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ pipe: Pipe) {
+            Thread {
+                self.data = pipe.fileHandleForReading.readDataToEndOfFile()
+                self.done.signal()
+            }.start()
+        }
+
+        /// Everything the pipe carried, once its writer has closed it.
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
 
     /// Why `layoutlab` was not found: every place looked at.
     public static var notFound: String {
