@@ -5,7 +5,7 @@
 // again with no broken constraint (a person selecting the list copies no more). Never a crash, a hang
 // or an out-of-bounds read (address sanitizer). The analysis of what it reads is left out: it solves
 // systems (about 140 inputs a second), and its tests run it on every corpus log instead.
-// Built and run by Fuzz/run.sh (seeded with Tests/ConflictLogTests/Logs and the corpus's logs).
+// Built and run by Fuzz/run.sh (seeded with Tests/ConflictLogTests/Logs, HeldOut and the corpus's logs).
 import ConflictLog
 
 @_cdecl("LLVMFuzzerTestOneInput")

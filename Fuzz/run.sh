@@ -95,6 +95,9 @@ for target in "${targets[@]}"; do
            for k in 1 2 3 4 5 6 7 8; do head -c $((k * 512)) /dev/urandom > "$corpus_root/corpus-$target/random$k"; done
            cp Tests/SolverTests/Crashes/churn-*.bin "$corpus_root/corpus-$target/" ;;  # what it once failed
     log) cp Tests/ConflictLogTests/Logs/*.log "$corpus_root/corpus-$target/"
+         # The held-out logs, whose paste forms (one-line logs, Markdown escapes, Flutter's column) the
+         # mutations should start from; renamed, as their numbers repeat the corpus's.
+         for f in Tests/ConflictLogTests/HeldOut/*.log; do cp "$f" "$corpus_root/corpus-$target/heldout-${f##*/}"; done
          # The external corpus's logs too, when there is one (read, never copied into the repository).
          for f in "${LAYOUTLAB_LOG_CORPUS:-../shared/corpus/logs}"/*.log; do [ -f "$f" ] && cp "$f" "$corpus_root/corpus-$target/"; done ;;
     system) cp Tests/SolverTests/Fixtures/*.json "$corpus_root/corpus-$target/"

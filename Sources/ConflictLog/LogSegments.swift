@@ -17,7 +17,9 @@ extension Reader {
             case .afterList: next = try readRecoveryPhrase(l, at, &p)
             case .recovery: next = try readBroken(l, at, &p)
             case .tail:
-                // After the broken constraint on its line: a quote and macOS 14's full stop.
+                // After the broken constraint on its line: a quote and macOS 14's full stop, or the closing
+                // advice where a paste lost the line break before it.
+                if LogPhrases.tails.contains(where: { l.has($0, at: at) }) { return }
                 guard Self.separators.contains(l.scalars[at]) || l.scalars[at] == "." else {
                     let rest = String(String.UnicodeScalarView(l.scalars[at..<l.end]))
                     throw error(n, at + 1, "unexpected text after the constraint: \(rest)")
@@ -31,7 +33,11 @@ extension Reader {
     mutating func readAdvice(
         _ l: LogLine, _ at: Int, _ p: inout LogProgress
     ) throws(ConflictLogError) -> (LogLine, Int)? {
-        if LogPhrases.advice.contains(where: { l.has($0, at: at) }) { return nil }
+        if LogPhrases.advice.contains(where: { l.has($0, at: at) }) {
+            // The advice runs to the end of its line, or to the list's `(` where a paste lost the line
+            // breaks (a web page's text runs a whole log on one line).
+            return Self.listOpening(l, after: at).map { (l, $0) }
+        }
         if l.has("(", at: at) {
             p.stage = .list
             p.parenthesised = true
@@ -104,6 +110,17 @@ extension Reader {
         guard let (c, resume) = try description(l, at: d, allowCut: true) else { return nil }
         p.broken = c
         return resume
+    }
+
+    /// The list's `(` in advice text after `at`: one that a constraint follows. The advice's own
+    /// parentheses, `(1)`, `(2)` and `(Note: …)`, never open with a `<`.
+    static func listOpening(_ l: LogLine, after at: Int) -> Int? {
+        var i = at + 1
+        while i < l.end {
+            if l.scalars[i] == "(", descriptionStart(l, i + 1) != nil { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Between constraints: the quotes `-[NSArray description]` puts around each (typographic ones

@@ -4,7 +4,7 @@ import Testing
 
 /// The forms the held-out logs (`HeldOut/`) showed that the corpus did not, each on a log written for
 /// the test: a paste that begins after the header, Flutter's time column on every line, a Markdown
-/// editor's `\<…\>`, and a space typed after a description's `<`.
+/// editor's `\<…\>`, a space typed after a description's `<`, and a whole log on one line.
 @Suite("Paste forms")
 struct PasteFormTests {
     static let list = [
@@ -86,4 +86,29 @@ struct PasteFormTests {
         let (log, _) = try Self.one(text)
         #expect(log.broken?.address == "0x2" && log.brokenIndex == 1)
     }
+
+    /// A web page's text that lost the log's line breaks: header, advice, list, recovery line and closing
+    /// advice run together on one line, with and without the quotes, spaces and a trailing comma; whole,
+    /// and cut right before the recovery phrase.
+    @Test(arguments: [" ", ""])
+    func wholeLogOnOneLine(gap: String) throws {
+        let advice = Self.advice.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let quoted = "(" + gap + Self.list.map { "\"\($0)\"" }.joined(separator: "," + gap) + gap + ")"
+        let bare = "(" + gap + Self.list.joined(separator: "," + gap) + ",)"
+        for list in [quoted, bare] {
+            let head = "[LayoutConstraints] Unable to simultaneously satisfy constraints." + gap
+                + advice.joined(separator: gap) + gap + list
+            let text = head + gap + "Will attempt to recover by breaking constraint" + gap + Self.list[1]
+                + "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger."
+            let (log, file) = try Self.one(text)
+            #expect(file.logs.count == 1 && file.foreignLines.isEmpty && log.prefix == "[LayoutConstraints] ")
+            #expect(log.constraints.map(\.constant) == [10, 20] && log.brokenIndex == 1, "\(text)")
+            let (cut, _) = try Self.one(head + gap)
+            #expect(cut.constraints.count == 2 && cut.broken == nil && cut.isListComplete, "\(head)")
+        }
+        // The advice's own parentheses, `(1)`, `(2)`, are not the list's.
+        let noList = "Unable to simultaneously satisfy constraints." + gap + advice.joined(separator: gap)
+        #expect(throws: ConflictLogError.self) { try ConflictLogReader.read(noList) }
+    }
 }
+
