@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A second model of Apple's breaking choice, to judge the rule's: a conditional logit over the same features.
 
-    Tools/breaking-logit.py [CORPUS] [--heldout DIR]
+    Tools/breaking-logit.py [CORPUS] [--heldout DIR [--rounds=A-B]]
 
 `Tools/breaking-rules.py` fits a lexicographic rule (UIKit's shape: steps, then the list's order). This
 fits the other usual model of a choice among candidates: each listed constraint scores w · features (the
@@ -20,8 +20,8 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 from conflict_logs import arguments, load  # noqa: E402
 
-corpus, heldout, lab, _ = arguments(sys.argv[1:], here)
-logs = load(corpus, 'corpus', lab) + (load(heldout, 'heldout', lab, prefix='h') if heldout else [])
+corpus, heldout, lab, _, rounds = arguments(sys.argv[1:], here)
+logs = load(corpus, 'corpus', lab) + (load(heldout, 'heldout', lab, prefix='h', rounds=rounds) if heldout else [])
 logs = [l for l in logs if l['broken'] is not None]
 FEATURES = ['bookkeeping', 'constant', 'equality', 'in_conflict', 'leading_pin', 'ratio', 'spacing', 'unary_size',
             'first_item_depth@all', 'owner_depth@all', 'second_item_depth@all']

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Which constraint does Apple break? The lab's breaking rule, fitted and judged on real conflict logs.
 
-    Tools/breaking-rules.py [CORPUS] [--check] [--heldout DIR] [--offer=FEATURE] [--beam=N]
+    Tools/breaking-rules.py [CORPUS] [--check] [--heldout DIR [--rounds=A-B]] [--offer=FEATURE] [--beam=N]
 
 Reads every NNNN.log of CORPUS (default $LAYOUTLAB_LOG_CORPUS, else ../shared/corpus/logs beside the
 repository) with `layoutlab log --format json` ($LAYOUTLAB, else .build/debug/layoutlab: `swift build`),
@@ -29,6 +29,7 @@ With --heldout DIR (a folder of NNNN.log and MANIFEST.tsv of other projects, suc
 Tests/ConflictLogTests/HeldOut), first the rule `layoutlab log` applies is scored on DIR's logs (the figure on
 logs it never saw), then everything above runs on the union of the corpus and DIR, each of DIR's
 repositories a group of its own, with each figure also given for the corpus's logs and DIR's apart.
+--rounds=A-B reads only the logs of DIR's collection rounds A to B (MANIFEST.tsv's `round` column).
 """
 import json, os, sys
 from collections import Counter
@@ -37,7 +38,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 from conflict_logs import arguments, load  # noqa: E402
 
-corpus, heldout, lab, flags = arguments(sys.argv[1:], here)
+corpus, heldout, lab, flags, rounds = arguments(sys.argv[1:], here)
 check = '--check' in flags
 # Features layoutlab exports that the search is not offered unless asked (docs/conflict-logs.md says why):
 # asks_more (BreakingRule.markingAsksMore) decides two corpus logs, one each way.
@@ -56,7 +57,7 @@ for f in flags:
 # ---- The logs ----------------------------------------------------------------------------------------
 logs = load(corpus, 'corpus', lab)
 if heldout:
-    held = load(heldout, 'heldout', lab, prefix='h')
+    held = load(heldout, 'heldout', lab, prefix='h', rounds=rounds)
     # The rule layoutlab applies (fitted on the corpus alone) on logs of projects it never saw.
     agree = sum(1 for l in held if l['lab'] is not None and l['lab'] == l['broken'])
     print(f'THE RULE LAYOUTLAB APPLIES, ON {len(held)} LOGS OF {len({l["group"] for l in held})} REPOSITORIES '

@@ -8,9 +8,10 @@ lab (the index of the lab's pick), lab_rule, shapes. A log the reader refuses is
 import csv, json, os, subprocess, sys
 
 
-def load(folder, source, lab, prefix=''):
+def load(folder, source, lab, prefix='', rounds=None):
     rows = csv.DictReader(open(os.path.join(folder, 'MANIFEST.tsv')), delimiter='\t')
-    repo_of = {row['file']: row['repo'] for row in rows}
+    # rounds: the collection rounds to keep (the held-out folder's `round` column), None for all.
+    repo_of = {row['file']: row['repo'] for row in rows if rounds is None or int(row.get('round') or 0) in rounds}
     out_logs = []
     for name in sorted(repo_of):
         out = subprocess.run([lab, 'log', os.path.join(folder, name), '--format', 'json'],
@@ -31,12 +32,18 @@ def load(folder, source, lab, prefix=''):
 
 
 def arguments(argv, here):
-    """[CORPUS] [--heldout DIR] [--FLAG…] as both tools take them: (corpus, heldout or None, layoutlab's
-    path, the set of other flags). CORPUS defaults to $LAYOUTLAB_LOG_CORPUS, else ../shared/corpus/logs beside
-    the repository; layoutlab to $LAYOUTLAB, else .build/debug/layoutlab. Exits with the reason when either
-    is missing."""
+    """[CORPUS] [--heldout DIR] [--rounds=A-B] [--FLAG…] as both tools take them: (corpus, heldout or None,
+    layoutlab's path, the set of other flags, the held-out folder's collection rounds to read, None for
+    all: its MANIFEST.tsv's `round` column). CORPUS defaults to $LAYOUTLAB_LOG_CORPUS, else
+    ../shared/corpus/logs beside the repository; layoutlab to $LAYOUTLAB, else .build/debug/layoutlab.
+    Exits with the reason when either is missing."""
     argv = list(argv)
     heldout = None
+    rounds = None
+    for a in argv:
+        if a.startswith('--rounds='):
+            low, _, high = a.split('=', 1)[1].partition('-')
+            rounds = set(range(int(low), int(high or low) + 1))
     if '--heldout' in argv:
         at = argv.index('--heldout')
         heldout = argv[at + 1]
@@ -49,4 +56,4 @@ def arguments(argv, here):
         sys.exit(f'no corpus at {corpus}')
     if not os.access(lab, os.X_OK):
         sys.exit(f'no layoutlab at {lab}: run swift build first')
-    return corpus, heldout, lab, {a for a in argv if a.startswith('--')}
+    return corpus, heldout, lab, {a for a in argv if a.startswith('--')}, rounds

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """What the lab makes of conflict logs of projects its breaking rule never saw.
 
-    Tools/heldout-logs.py [DIR] [--write | --check] [--verbose] [--pairs]
+    Tools/heldout-logs.py [DIR] [--write | --check] [--verbose] [--pairs] [--rounds=A-B] [--rule=SPEC]
 
 Reads every log MANIFEST.tsv lists in DIR (default Tests/ConflictLogTests/HeldOut) with
 `layoutlab log FILE --format json` ($LAYOUTLAB, else .build/debug/layoutlab: `swift build`), twice: whole,
-and cut right after its list (everything from the line of "Will attempt to recover" on dropped, as a person
-selecting the list copies it). Prints, per log and in all:
+and cut right after its list (everything from "Will attempt to recover" on dropped, as a person selecting
+the list copies it). Prints, per log and in all:
 
   read            read whole: one log, as many constraints as the manifest counts, Apple's broken
                   constraint found in the list
@@ -18,6 +18,12 @@ With --pairs, also looks at the conflicts of exactly two constraints, the shape 
 how often Apple broke the one listed first, how often the one at the lower address (allocated first, on
 one heap), and how often the rule agrees; DIR may be any folder with such a manifest, ../shared/corpus/logs
 among them.
+
+With --rounds=A-B, reads only the logs of collection rounds A to B (MANIFEST.tsv's `round` column). With
+--rule=SPEC, also scores another rule of the breaking rule's shape on the same logs, from the features
+`layoutlab log` exports: SPEC is its steps, the list's order on a tie and the hierarchy evidence, as
+`Tools/breaking-rules.py` prints them, e.g.
+`bookkeeping-,owner_depth+,second_item_depth+,asks_more+,first_item_depth+,constant+;later;all`.
 
 With --write, records the figures in DIR/figures.json, which ConflictLogTests.HeldOutLogTests checks the
 reader and the rule against; with --check, exits 1 unless that file holds the figures measured now.
@@ -42,9 +48,9 @@ def read(text):
 
 
 def cut_after_list(text):
-    """The text up to the line that holds the recovery phrase."""
-    at = text.index(PHRASE)
-    return text[:text.rfind('\n', 0, at) + 1]
+    """The text before the recovery phrase (where a web page ran the log on one line, the list's line up to
+    the phrase)."""
+    return text[:text.index(PHRASE)]
 
 
 def measure(row):
@@ -91,6 +97,12 @@ def describe(r):
 
 
 rows = list(csv.DictReader(open(os.path.join(folder, 'MANIFEST.tsv'), encoding='utf-8'), delimiter='\t'))
+option = lambda name: next((a.split('=', 1)[1] for a in sys.argv[1:] if a.startswith(f'--{name}=')), None)
+if option('rounds'):
+    if '--write' in sys.argv or '--check' in sys.argv:
+        sys.exit('--rounds reads part of the folder; --write and --check take all of it')
+    low, _, high = option('rounds').partition('-')
+    rows = [row for row in rows if int(low) <= int(row.get('round') or 0) <= int(high or low)]
 results = [measure(row) for row in rows]
 n = len(results)
 count = lambda key: sum(1 for r in results if r[key])
@@ -114,6 +126,30 @@ print(f'  unsatisfiable as printed:      {pct(figures["unsatisfiable"])}; within
       f'{pct(figures["unsatisfiable_within_printing"])}')
 print(f'  THE BREAKING RULE NAMES APPLE\'S CHOICE: {pct(figures["rule_agrees"])}')
 
+
+
+def other_rule(spec):
+    """How often the rule SPEC (steps;ties;evidence) names Apple's choice among the logs read whole."""
+    steps, ties, evidence = spec.split(';')
+    steps = [(st[:-1], 1 if st[-1] == '+' else -1) for st in steps.split(',') if st]
+    value = lambda f, name: f[name] if name in f else f[f'{name}@{evidence}']
+    hits = 0
+    for r in results:
+        c = r['conflict']
+        if not c or c['apple_broke'] is None:
+            continue
+        features = [m['features'] for m in c['constraints']]
+        cands = list(range(len(features)))
+        for name, sign in steps:
+            best = max(sign * value(features[i], name) for i in cands)
+            cands = [i for i in cands if sign * value(features[i], name) == best]
+        pick = cands[0] if ties == 'earlier' else cands[-1]
+        hits += keys(c)[pick] == c['apple_broke']
+    print(f'  the rule {spec} names Apple\'s choice: {pct(hits)}')
+
+
+if option('rule'):
+    other_rule(option('rule'))
 
 
 def pairs():
