@@ -115,15 +115,16 @@ public struct FittedStyle: Hashable, Sendable {
     public var components: [String]
     public var era: String
 
-    /// Every key of `field`, most specific first: each style prefix with the era, then without it.
+    /// Every key of `field`, most specific first: each style prefix with the era, then each without it.
+    /// AppKit redraws its controls at an era's boundary (Yosemite, Big Sur, macOS 26), so a style the fit
+    /// has not seen in this era is looked up as a less specific style of the same era before the same
+    /// style of any era (judged by repository: `docs/interface-builder.md`).
     public func keys(_ field: FittedField) -> [String] {
-        var out: [String] = []
-        for k in stride(from: components.count, through: 1, by: -1) {
-            let style = components[0..<k].joined(separator: ".")
-            out.append("\(platform)/\(style)/\(era)/\(field.rawValue)")
-            out.append("\(platform)/\(style)/*/\(field.rawValue)")
+        let styles = stride(from: components.count, through: 1, by: -1).map {
+            components[0..<$0].joined(separator: ".")
         }
-        return out
+        return styles.map { "\(platform)/\($0)/\(era)/\(field.rawValue)" }
+            + styles.map { "\(platform)/\($0)/*/\(field.rawValue)" }
     }
 }
 

@@ -275,9 +275,9 @@ struct AppKitDocumentTests {
         #expect(IBFit.fit(observations, minimumRepositories: 2) == ["g": 3])
     }
 
-    /// A style without values of its own falls back: to its values in any era (`*`), then to its
-    /// less specific forms (the same control in any size); with none at all, a fitted length is absent
-    /// and an inset zero.
+    /// A style without values of its own in the document's era falls back: to its less specific forms in
+    /// that era (AppKit redraws every control at an era's boundary), then to its values in any era (`*`),
+    /// most specific first; with none at all, a fitted length is absent and an inset zero.
     @Test func fittedValuesFallBackToLessSpecificStyles() throws {
         let text = Self.xib(Self.smallPush27, toolsVersion: "23504")
         func height(_ table: [String: Double]) throws -> Double? {
@@ -291,6 +291,9 @@ struct AppKitDocumentTests {
         #expect(try height(["\(any)/frame.height": 27, "\(era)/frame.height": 28]) == 28)
         #expect(try height(["\(any)/frame.height": 27]) == 27)
         #expect(try height(["macOS/button.push/bigSur/frame.height": 24]) == 24)
+        // The same era's less specific style before the same style in any era.
+        #expect(try height(["\(any)/frame.height": 27, "macOS/button.push/bigSur/frame.height": 24]) == 24)
+        #expect(try height(["macOS/button.push/*/frame.height": 22, "\(any)/frame.height": 27]) == 27)
         #expect(try height([:]) == nil)
         let c = Self.view(try InterfaceBuilder.importDocument(text: text, file: "c.xib", fitted: FittedValues()), "c")
         #expect(c.alignmentRectInsets == .zero)

@@ -57,7 +57,7 @@ struct CrossValidatedCorpusTests {
             IBTally(results.filter { ($0.folder == folder || folder == nil) && $0.result.platform == platform }.map(\.result))
         }
         let floors: [(String?, IBImport.Platform, Double)] = [
-            ("ib", .iOS, 0.89), ("ib", .macOS, 0.67), ("ib-more", .iOS, 0.88), ("ib-more", .macOS, 0.58),
+            ("ib", .iOS, 0.89), ("ib", .macOS, 0.69), ("ib-more", .iOS, 0.88), ("ib-more", .macOS, 0.58),
         ]
         let folders = Set(docs.map(\.folder))
         for (folder, platform, floor) in floors where folders.contains(folder!) {
@@ -68,7 +68,7 @@ struct CrossValidatedCorpusTests {
         if folders.count == 2 {
             let iOS = tally(nil, .iOS), macOS = tally(nil, .macOS)
             print("IB cross-validated agreement, both folders: iOS \(iOS.agreement), macOS \(macOS.agreement)")
-            #expect(iOS.agreement >= 0.88 && macOS.agreement >= 0.60)
+            #expect(iOS.agreement >= 0.88 && macOS.agreement >= 0.61)
         }
     }
 
