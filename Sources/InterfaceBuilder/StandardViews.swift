@@ -67,6 +67,9 @@ enum StandardViews {
             return Metrics(width: .storedFrame, height: .storedFrame)
         case "textView":
             return e["scrollEnabled"] == "NO" ? Metrics(width: .storedFrame, height: .storedFrame) : Metrics()
+        case "button" where systemButtonTypes.contains(e["buttonType"] ?? ""):
+            let size = systemButtonSize(tv)
+            return Metrics(width: .fixed(size.width), height: .fixed(size.height))
         case "button":
             return button(e, images: images, style: style("button", "empty", e["buttonType"] ?? "custom"))
         case "imageView":
@@ -119,13 +122,21 @@ enum StandardViews {
         }
     }
 
-    /// A button is as large as its title (text-driven) or, with an image only, its image; the system
-    /// types (info, detail disclosure, contact add) are 22 × 22. A button with neither, or with an image
-    /// the document does not list, takes the size *fitted* for such buttons of its type.
+    /// The system button types, drawn by UIKit with an image of its own.
+    static let systemButtonTypes: Set<String> = ["infoLight", "infoDark", "detailDisclosure", "contactAdd"]
+
+    /// A system button's size: 22 × 22 before iOS 13; from iOS 13, which draws them with SF Symbols
+    /// (`info.circle`, `plus.circle`), 25 × 24 (*hand-fitted*: every such button of an iOS 13 or later
+    /// document in both corpus folders, FLEX's four and UTM's one, toolsVersion 14810 to 17701, is stored
+    /// 25 × 24 where constraints leave its size to it; every earlier one 22 × 22).
+    static func systemButtonSize(_ tv: Double) -> Size {
+        tv >= iOS13 ? Size(width: 25, height: 24) : Size(width: 22, height: 22)
+    }
+
+    /// A button is as large as its title (text-driven) or, with an image only, its image. A button with
+    /// neither, or with an image the document does not list, takes the size *fitted* for such buttons of
+    /// its type.
     static func button(_ e: XMLElement, images: [String: Size], style: FittedStyle) -> Metrics {
-        if ["infoLight", "infoDark", "detailDisclosure", "contactAdd"].contains(e["buttonType"] ?? "") {
-            return Metrics(width: .fixed(22), height: .fixed(22))
-        }
         let states = e.children("state")
         let titled =
             states.contains { $0["title"] != nil || $0.child("attributedString", key: "attributedTitle") != nil }

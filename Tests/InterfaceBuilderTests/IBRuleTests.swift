@@ -409,7 +409,7 @@ struct IBRuleTests {
         #expect(view("volume").alignmentRectInsets == EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
         #expect(view("picker").intrinsicContentSize == IntrinsicContentSize(width: nil, height: 216))
         #expect(view("star").intrinsicContentSize == IntrinsicContentSize(width: 24, height: 20))
-        #expect(view("info").intrinsicContentSize == IntrinsicContentSize(width: 22, height: 22))
+        #expect(view("info").intrinsicContentSize == IntrinsicContentSize(width: 25, height: 24))  // iOS 13 on
         #expect(scene.sizeFromStoredFrame.isEmpty)
         #expect(Set(Self.statuses(doc).values) == [.agree])
     }

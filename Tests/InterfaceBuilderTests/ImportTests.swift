@@ -54,6 +54,29 @@ struct ImportTests {
         scene.scenario.tree.views[scene.scenario.tree.index(of: id)!]
     }
 
+    /// UIKit's system buttons take their own size, which iOS 13 changed when it drew them with SF Symbols:
+    /// 22 × 22 before, 25 × 24 from toolsVersion 14810; the stored frame plays no part.
+    @Test(arguments: [("4514", 22.0, 22.0), ("14810", 25, 24), ("23504", 25, 24)])
+    func systemButtonsGrewWithIOS13(toolsVersion: String, width: Double, height: Double) throws {
+        let types = ["infoLight", "infoDark", "detailDisclosure", "contactAdd"]
+        let body = types.map { type in
+            """
+            <button opaque="NO" contentMode="scaleToFill" buttonType="\(type)" \
+            translatesAutoresizingMaskIntoConstraints="NO" id="\(type)">
+                <rect key="frame" x="20" y="20" width="30" height="30"/>
+            </button>
+            """
+        }.joined(separator: "\n")
+        let text = Self.xib(body, constraints: types.map { Self.pin($0, x: 20, y: 20) }.joined(separator: "\n"))
+            .replacingOccurrences(of: "toolsVersion=\"17701\"", with: "toolsVersion=\"\(toolsVersion)\"")
+        let scene = try #require(try Self.load(text).scenes.first)
+        for type in types {
+            #expect(
+                Self.view(scene, type).intrinsicContentSize == IntrinsicContentSize(width: width, height: height),
+                "\(type) at toolsVersion \(toolsVersion)")
+        }
+    }
+
     @Test func framesAndEveryMaskAttribute() throws {
         let attributes = [
             ("flexibleMinX", 1), ("widthSizable", 2), ("flexibleMaxX", 4), ("flexibleMinY", 8), ("heightSizable", 16),
