@@ -43,6 +43,8 @@ def arguments(argv, here):
     for a in argv:
         if a.startswith('--rounds='):
             low, _, high = a.split('=', 1)[1].partition('-')
+            if not low.isdigit() or not (high or low).isdigit():
+                sys.exit(f'{a}: expected a round or a range of them, e.g. --rounds=4 or --rounds=1-3')
             rounds = set(range(int(low), int(high or low) + 1))
     if '--heldout' in argv:
         at = argv.index('--heldout')

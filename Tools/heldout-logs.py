@@ -102,6 +102,8 @@ if option('rounds'):
     if '--write' in sys.argv or '--check' in sys.argv:
         sys.exit('--rounds reads part of the folder; --write and --check take all of it')
     low, _, high = option('rounds').partition('-')
+    if not low.isdigit() or not (high or low).isdigit():
+        sys.exit(f'--rounds={option("rounds")}: expected a round or a range of them, e.g. 4 or 1-3')
     rows = [row for row in rows if int(low) <= int(row.get('round') or 0) <= int(high or low)]
 results = [measure(row) for row in rows]
 n = len(results)
@@ -130,9 +132,19 @@ print(f'  THE BREAKING RULE NAMES APPLE\'S CHOICE: {pct(figures["rule_agrees"])}
 
 def other_rule(spec):
     """How often the rule SPEC (steps;ties;evidence) names Apple's choice among the logs read whole."""
-    steps, ties, evidence = spec.split(';')
+    parts = spec.split(';')
+    if len(parts) != 3 or parts[1] not in ('earlier', 'later'):
+        sys.exit(f'--rule={spec}: expected STEPS;earlier|later;EVIDENCE, e.g. bookkeeping-,constant+;later;all')
+    steps, ties, evidence = parts
+    if any(st[-1] not in '+-' for st in steps.split(',') if st):
+        sys.exit(f'--rule={spec}: each step is a feature and + or -')
     steps = [(st[:-1], 1 if st[-1] == '+' else -1) for st in steps.split(',') if st]
     value = lambda f, name: f[name] if name in f else f[f'{name}@{evidence}']
+    known = next((m['features'] for r in results if r['conflict'] for m in r['conflict']['constraints']), {})
+    for name, _ in steps:
+        if name not in known and f'{name}@{evidence}' not in known:
+            sys.exit(f'--rule={spec}: no feature {name!r} under evidence {evidence!r} (layoutlab log exports: '
+                     f'{", ".join(sorted(known))})')
     hits = 0
     for r in results:
         c = r['conflict']
