@@ -111,4 +111,3 @@ struct PasteFormTests {
         #expect(throws: ConflictLogError.self) { try ConflictLogReader.read(noList) }
     }
 }
-

@@ -264,22 +264,31 @@ struct ImportTests {
         #expect(results["stack"]?.solved?.height == 58)
     }
 
+    /// An arranged view 20 high stored at `x` and `width`, with a required height of 20 and, with
+    /// `requiredWidth`, a required width of `width`.
+    static func arrangedView(
+        _ id: String, x: Double, width: Double, hidden: Bool = false, requiredWidth: Bool = true
+    ) -> String {
+        let widthConstraint = #"<constraint firstAttribute="width" constant="\#(width)" id="w-\#(id)"/>"#
+        return """
+            <view \(hidden ? #"hidden="YES" "# : "")id="\(id)"><rect key="frame" x="\(x)" y="0" width="\(width)" height="20"/>
+                <constraints>\(requiredWidth ? widthConstraint : "")
+                    <constraint firstAttribute="height" constant="20" id="h-\(id)"/></constraints></view>
+            """
+    }
+
     /// A hidden arranged view collapses to 0 and keeps its place in the spacing chain: half the spacing on
     /// each side between shown views (x = 40 + 4), none after the last shown one (x = 88); it is determined,
     /// and the shown views keep the whole spacing between them.
     @Test func hiddenArrangedViewsKeepTheirPlace() throws {
-        func view(_ id: String, x: Double, width: Double, hidden: Bool = false) -> String {
-            """
-            <view \(hidden ? #"hidden="YES" "# : "")id="\(id)"><rect key="frame" x="\(x)" y="0" width="\(width)" height="20"/>
-                <constraints>\(hidden ? "" : #"<constraint firstAttribute="width" constant="40" id="w-\#(id)"/>"#)
-                    <constraint firstAttribute="height" constant="20" id="h-\(id)"/></constraints></view>
-            """
+        let view = { (id: String, x: Double, hidden: Bool) in
+            Self.arrangedView(id, x: x, width: hidden ? 0 : 40, hidden: hidden, requiredWidth: !hidden)
         }
         let body = """
             <stackView translatesAutoresizingMaskIntoConstraints="NO" spacing="8" id="stack">
                 <rect key="frame" x="10" y="10" width="88" height="20"/>
-                <subviews>\(view("a", x: 0, width: 40))\(view("h", x: 44, width: 0, hidden: true))\(
-                    view("b", x: 48, width: 40))\(view("t", x: 88, width: 0, hidden: true))</subviews>
+                <subviews>\(view("a", 0, false))\(view("h", 44, true))\(view("b", 48, false))\(
+                    view("t", 88, true))</subviews>
             </stackView>
             """
         let doc = try Self.load(Self.xib(body, constraints: Self.pin("stack", x: 10, y: 10)))
@@ -293,17 +302,11 @@ struct ImportTests {
     /// A stack of three 40-point views, the middle one hidden, as IB stores it: the hidden view at its
     /// width, half the spacing on each side.
     static var hiddenArrangedView: String {
-        func view(_ id: String, x: Double, hidden: Bool = false) -> String {
-            """
-            <view \(hidden ? #"hidden="YES" "# : "")id="\(id)"><rect key="frame" x="\(x)" y="0" width="40" height="20"/>
-                <constraints><constraint firstAttribute="width" constant="40" id="w-\(id)"/>
-                    <constraint firstAttribute="height" constant="20" id="h-\(id)"/></constraints></view>
-            """
-        }
+        let view = { (id: String, x: Double, hidden: Bool) in arrangedView(id, x: x, width: 40, hidden: hidden) }
         let body = """
             <stackView translatesAutoresizingMaskIntoConstraints="NO" spacing="8" id="stack">
                 <rect key="frame" x="10" y="10" width="128" height="20"/>
-                <subviews>\(view("a", x: 0))\(view("h", x: 44, hidden: true))\(view("b", x: 88))</subviews>
+                <subviews>\(view("a", 0, false))\(view("h", 44, true))\(view("b", 88, false))</subviews>
             </stackView>
             """
         return xib(body, constraints: pin("stack", x: 10, y: 10))
