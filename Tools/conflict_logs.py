@@ -10,8 +10,7 @@ import csv, json, os, subprocess, sys
 
 def load(folder, source, lab, prefix='', rounds=None):
     rows = csv.DictReader(open(os.path.join(folder, 'MANIFEST.tsv')), delimiter='\t')
-    # rounds: the collection rounds to keep (the held-out folder's `round` column), None for all.
-    repo_of = {row['file']: row['repo'] for row in rows if rounds is None or int(row.get('round') or 0) in rounds}
+    repo_of = {row['file']: row['repo'] for row in rows if in_rounds(row, rounds)}
     out_logs = []
     for name in sorted(repo_of):
         out = subprocess.run([lab, 'log', os.path.join(folder, name), '--format', 'json'],
@@ -31,6 +30,23 @@ def load(folder, source, lab, prefix='', rounds=None):
     return out_logs
 
 
+def rounds_option(argv):
+    """The collection rounds `--rounds=A-B` (or `--rounds=A`) asks for, as a set, or None without it; exits
+    saying what was expected when the value is malformed."""
+    for a in argv:
+        if a.startswith('--rounds='):
+            low, _, high = a.split('=', 1)[1].partition('-')
+            if not low.isdigit() or not (high or low).isdigit():
+                sys.exit(f'{a}: expected a round or a range of them, e.g. --rounds=4 or --rounds=1-3')
+            return set(range(int(low), int(high or low) + 1))
+    return None
+
+
+def in_rounds(row, rounds):
+    """Whether a MANIFEST.tsv row is of one of `rounds` (its `round` column; None: every row)."""
+    return rounds is None or int(row.get('round') or 0) in rounds
+
+
 def arguments(argv, here):
     """[CORPUS] [--heldout DIR] [--rounds=A-B] [--FLAG…] as both tools take them: (corpus, heldout or None,
     layoutlab's path, the set of other flags, the held-out folder's collection rounds to read, None for
@@ -39,13 +55,7 @@ def arguments(argv, here):
     Exits with the reason when either is missing."""
     argv = list(argv)
     heldout = None
-    rounds = None
-    for a in argv:
-        if a.startswith('--rounds='):
-            low, _, high = a.split('=', 1)[1].partition('-')
-            if not low.isdigit() or not (high or low).isdigit():
-                sys.exit(f'{a}: expected a round or a range of them, e.g. --rounds=4 or --rounds=1-3')
-            rounds = set(range(int(low), int(high or low) + 1))
+    rounds = rounds_option(argv)
     if '--heldout' in argv:
         at = argv.index('--heldout')
         heldout = argv[at + 1]

@@ -21,14 +21,17 @@ among them.
 
 With --rounds=A-B, reads only the logs of collection rounds A to B (MANIFEST.tsv's `round` column). With
 --rule=SPEC, also scores another rule of the breaking rule's shape on the same logs, from the features
-`layoutlab log` exports: SPEC is its steps, the list's order on a tie and the hierarchy evidence, as
-`Tools/breaking-rules.py` prints them, e.g.
+`layoutlab log` exports: SPEC is its steps (each a feature `Tools/breaking-rules.py` names and + or -),
+the list's order on a tie and the hierarchy evidence, separated by semicolons, e.g.
 `bookkeeping-,owner_depth+,second_item_depth+,asks_more+,first_item_depth+,constant+;later;all`.
 
 With --write, records the figures in DIR/figures.json, which ConflictLogTests.HeldOutLogTests checks the
 reader and the rule against; with --check, exits 1 unless that file holds the figures measured now.
 """
 import csv, json, os, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from conflict_logs import in_rounds, rounds_option  # noqa: E402
 
 here = os.path.dirname(os.path.abspath(__file__))
 args = [a for a in sys.argv[1:] if not a.startswith('--')]
@@ -98,13 +101,10 @@ def describe(r):
 
 rows = list(csv.DictReader(open(os.path.join(folder, 'MANIFEST.tsv'), encoding='utf-8'), delimiter='\t'))
 option = lambda name: next((a.split('=', 1)[1] for a in sys.argv[1:] if a.startswith(f'--{name}=')), None)
-if option('rounds'):
-    if '--write' in sys.argv or '--check' in sys.argv:
-        sys.exit('--rounds reads part of the folder; --write and --check take all of it')
-    low, _, high = option('rounds').partition('-')
-    if not low.isdigit() or not (high or low).isdigit():
-        sys.exit(f'--rounds={option("rounds")}: expected a round or a range of them, e.g. 4 or 1-3')
-    rows = [row for row in rows if int(low) <= int(row.get('round') or 0) <= int(high or low)]
+rounds = rounds_option(sys.argv[1:])
+if rounds is not None and ('--write' in sys.argv or '--check' in sys.argv):
+    sys.exit('--rounds reads part of the folder; --write and --check take all of it')
+rows = [row for row in rows if in_rounds(row, rounds)]
 results = [measure(row) for row in rows]
 n = len(results)
 count = lambda key: sum(1 for r in results if r[key])
