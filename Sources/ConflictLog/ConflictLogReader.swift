@@ -45,17 +45,30 @@ struct Reader {
 
     mutating func run() throws(ConflictLogError) -> ConflictLogFile {
         let anyHeader = lines.contains { LogPhrases.header(LogLine($0)) != nil }
+        // A log without a header is a guess from its first line; where the guess does not read, its lines
+        // are other output, and its error is the answer only if no log reads at all.
+        var failedGuess: ConflictLogError?
         while n < lines.count {
             let l = LogLine(lines[n])
-            if let h = LogPhrases.header(l) ?? headerlessStart(l, anyHeader: anyHeader) {
+            if let h = LogPhrases.header(l) {
                 try readLog(l, h)
+            } else if let h = headerlessStart(l, anyHeader: anyHeader) {
+                let before = (n, logs.count, foreign.count)
+                do {
+                    try readLog(l, h)
+                } catch {
+                    failedGuess = failedGuess ?? error
+                    (n, logs, foreign) = (before.0 + 1, Array(logs.prefix(before.1)), Array(foreign.prefix(before.2)))
+                    foreign.append(n)
+                }
             } else {
                 if !l.isBlank { foreign.append(n + 1) }
                 n += 1
             }
         }
         guard !logs.isEmpty else {
-            throw error(0, 1, "no conflict log found (expected \"Unable to simultaneously satisfy constraints\")")
+            throw failedGuess
+                ?? error(0, 1, "no conflict log found (expected \"Unable to simultaneously satisfy constraints\")")
         }
         return ConflictLogFile(logs: logs, foreignLines: foreign.sorted())
     }

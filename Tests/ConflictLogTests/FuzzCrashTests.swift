@@ -21,6 +21,14 @@ struct FuzzCrashTests {
                 for c in log.constraints { #expect(c.line >= log.firstLine && c.line <= log.listEndLine) }
                 if let k = log.brokenIndex { #expect(k < log.constraints.count && log.broken != nil) }
             }
+            // Cut right after its list, the first log reads again with the same constraints and none broken.
+            if let log = file.logs.first, log.isListComplete, (log.broken?.line ?? .max) > log.listEndLine {
+                let cut = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+                    .prefix(log.listEndLine).map(String.init).joined(separator: "\n")
+                let again = (try? ConflictLogReader.read(cut, file: name))?.logs.first { $0.firstLine == log.firstLine }
+                #expect(again != nil, "cut after its list, the log is no longer read")
+                #expect(again?.constraints.map(\.text) == log.constraints.map(\.text) && again?.broken == nil)
+            }
         } catch {
             #expect(error.line >= 1 && error.line <= max(1, lines) && error.column >= 1, "\(error)")
         }
@@ -28,6 +36,31 @@ struct FuzzCrashTests {
 
     @Test func unterminatedLabel() throws {
         try Self.checkInvariants("unterminated-label.log")
+    }
+
+    /// What the crash revealed: cut after the list of a log that begins at its advice, the paste holds no
+    /// header any more, so an earlier `(` alone on its line was taken for a log's start, and the malformed
+    /// constraint after it stopped the reading. A log guessed without a header that does not read is now
+    /// other output, and its error is the answer only when nothing else reads.
+    @Test func joinedHeaderInList() throws {
+        try Self.checkInvariants("joined-header-in-list.log")
+    }
+
+    /// A guessed start that does not read, before a log that does: the log is read and the guess's lines
+    /// are other output; alone, the guess's error still names its line and column.
+    @Test func aFailedGuessGivesWayToALogThatReads() throws {
+        let bad = "(\n    \"<NSLayoutConstraint:0x1 UIView:0xa.width ?? 5>\",\n"
+        let good = "(\n    \"<NSLayoutConstraint:0x2 UIView:0xa.width == 10>\",\n"
+            + "    \"<NSLayoutConstraint:0x3 UIView:0xa.width == 20>\"\n)\n"
+        let file = try ConflictLogReader.read(bad + good)
+        #expect(file.logs.count == 1 && file.logs[0].constraints.map(\.constant) == [10, 20])
+        #expect(file.logs[0].firstLine == 3 && file.foreignLines == [1, 2])
+        #expect(throws: ConflictLogError.self) { try ConflictLogReader.read(bad) }
+        do {
+            _ = try ConflictLogReader.read(bad)
+        } catch {
+            #expect(error.line == 2, "\(error)")
+        }
     }
 
     /// What the crash revealed: "\r\n" is one Swift Character, so a log pasted with Windows line ends
