@@ -46,7 +46,7 @@ struct Reader {
     mutating func run() throws(ConflictLogError) -> ConflictLogFile {
         let anyHeader = lines.contains { LogPhrases.header(LogLine($0)) != nil }
         // A log without a header is a guess from its first line; where the guess does not read, its lines
-        // are other output, and its error is the answer only if no log reads at all.
+        // up to the one it failed on are other output, and its error is the answer only if no log reads.
         var failedGuess: ConflictLogError?
         while n < lines.count {
             let l = LogLine(lines[n])
@@ -58,8 +58,9 @@ struct Reader {
                     try readLog(l, h)
                 } catch {
                     failedGuess = failedGuess ?? error
-                    (n, logs, foreign) = (before.0 + 1, Array(logs.prefix(before.1)), Array(foreign.prefix(before.2)))
-                    foreign.append(n)
+                    (logs, foreign) = (Array(logs.prefix(before.1)), Array(foreign.prefix(before.2)))
+                    n = min(max(before.0 + 1, error.line), lines.count)
+                    foreign += ((before.0 + 1)...n).filter { !LogLine(lines[$0 - 1]).isBlank }
                 }
             } else {
                 if !l.isBlank { foreign.append(n + 1) }
