@@ -33,12 +33,18 @@ extension Reader {
             } catch {
                 failure = error
             }
-            // The text ended before the description did: read on, or the paste ends here.
+            // The text ended before the description did: read on, or the paste ends here. A line that
+            // begins a piece of a log is never the rest of a description, so the description ends
+            // before it, whatever follows it in the input.
             let endsEarly = failure.reachedEnd
-            guard endsEarly, n + 1 < lines.count, pieces.count <= Self.maxJoins else {
-                if endsEarly, n + 1 >= lines.count {
+            let stop = n + 1 >= lines.count || Self.beginsLogPiece(LogLine(lines[n + 1]))
+            guard endsEarly, !stop, pieces.count <= Self.maxJoins else {
+                if endsEarly, stop {
                     if allowCut { return nil }
-                    throw error(n, LogLine(lines[n]).end + 1, "the paste ends inside a constraint")
+                    let message =
+                        n + 1 >= lines.count
+                        ? "the paste ends inside a constraint" : "the constraint does not end before the next line"
+                    throw error(n, LogLine(lines[n]).end + 1, message)
                 }
                 let (k, column) = Self.locate(failure.column - 1, pieces, first)
                 throw error(k, column + 1, "cannot read the constraint: expected \(failure.expected)")
@@ -49,6 +55,13 @@ extension Reader {
             pieces.append((joined.unicodeScalars.count - (next.scalars.count - offset), offset))
             text = joined
         }
+    }
+
+    /// A line no wrap or label produces: a header, the advice's opening sentence, the list's `(` alone, a
+    /// line that begins with a constraint, or the recovery line. These are where a log or its parts begin.
+    static func beginsLogPiece(_ l: LogLine) -> Bool {
+        LogPhrases.header(l) != nil || l.has(LogPhrases.recovery, at: l.start)
+            || LogPhrases.openingAdvice.contains { l.has($0, at: l.start) } || opensList(l)
     }
 
     /// `text` with line `next` joined on in the way that reads furthest: the first join whose text

@@ -110,4 +110,26 @@ struct PasteFormTests {
         let noList = "Unable to simultaneously satisfy constraints." + gap + advice.joined(separator: gap)
         #expect(throws: ConflictLogError.self) { try ConflictLogReader.read(noList) }
     }
+
+    /// Two logs pasted one after the other, the first cut inside its broken constraint: the constraint
+    /// does not run on into the next log's header, so the first log is read without Apple's choice and
+    /// the second whole. A list's constraint cut the same way is an error on its own line.
+    @Test func brokenConstraintCutBeforeTheNextLog() throws {
+        let header = "Unable to simultaneously satisfy constraints.\n"
+        let second = "<NSLayoutConstraint:0x3 UIView:0xb.height == 30>"
+        let next = header + "(\n    \"\(second)\"\n)\nWill attempt to recover by breaking constraint \n\(second)\n"
+        let first =
+            header + Self.parenthesised
+            + "Will attempt to recover by breaking constraint \n<NSLayoutConstraint:0x2 UIVi"
+        let file = try ConflictLogReader.read(first + "\n" + next)
+        #expect(file.logs.map(\.firstLine) == [1, 8] && file.logs.map(\.lastLine) == [7, 13])
+        #expect(file.logs[0].constraints.count == 2 && file.logs[0].broken == nil)
+        #expect(file.logs[1].constraints.map(\.constant) == [30] && file.logs[1].brokenIndex == 0)
+        let cutInList = header + "(\n    \"<NSLayoutConstraint:0x1 UIView:0xa.wid\n" + next
+        #expect {
+            try ConflictLogReader.read(cutInList)
+        } throws: { error in
+            (error as? ConflictLogError)?.line == 3
+        }
+    }
 }
