@@ -59,7 +59,10 @@ struct Reader {
                 } catch {
                     failedGuess = failedGuess ?? error
                     (logs, foreign) = (Array(logs.prefix(before.1)), Array(foreign.prefix(before.2)))
-                    n = min(max(before.0 + 1, error.line), lines.count)
+                    // Past the line it failed on, unless that line is a header: a log begins there.
+                    let failed = error.line - 1
+                    let header = failed < lines.count && LogPhrases.header(LogLine(lines[failed])) != nil
+                    n = min(max(before.0 + 1, header ? failed : error.line), lines.count)
                     foreign += ((before.0 + 1)...n).filter { !LogLine(lines[$0 - 1]).isBlank }
                 }
             } else {

@@ -62,6 +62,13 @@ struct FuzzCrashTests {
         try Self.checkInvariants("guess-spanning-the-cut.log")
     }
 
+    /// What the fourth crash revealed: a guess that failed because a header followed before its list
+    /// was resumed after the header's line, so that log was lost and a later guess read part of it, but
+    /// only where a recovery line followed, which a cut removes. Reading resumes at the header.
+    @Test func guessFailingAtAHeader() throws {
+        try Self.checkInvariants("guess-failing-at-a-header.log")
+    }
+
     /// A guessed start that does not read, before a log that does: the log is read and the guess's lines
     /// are other output; alone, the guess's error still names its line and column.
     @Test func aFailedGuessGivesWayToALogThatReads() throws {
