@@ -144,7 +144,8 @@ public struct LogSystem: Sendable {
                     e = Expression([Term(v), Term(variables[4 * p + part], -1)], constant: -8)
                 }
             }
-            try? solver.addConstraint(Constraint(e, .equal, strength: 1e-3))
+            // A weak pull cannot conflict with a required constraint; none is refused.
+            _ = try? solver.addConstraint(Constraint(e, .equal, strength: 1e-3))
         }
         solver.updateVariables()
         return variables.map(\.value)
