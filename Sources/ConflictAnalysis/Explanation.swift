@@ -54,7 +54,7 @@ extension ConflictAnalysis {
         } else if let broken = log.broken {
             out.append("Apple broke a constraint the list does not hold: \(broken.text).")
         } else {
-            out.append("Apple's choice is not in the paste (it ends before the recovery line names it).")
+            out.append("Apple's choice is not in the paste (it ends before the recovery line names it in full).")
         }
         out += ruleExplanation
         if !fixes.isEmpty {
