@@ -75,9 +75,9 @@ extension ConflictAnalysis {
         let cv = RuleAccuracy.crossValidated
         out.append(
             "The lab's rule picks \(l + 1): \(members[l].words)\(agrees); it names Apple's choice in \(cv.hits) of "
-                + "\(cv.logs) corpus logs (\(cv.percent)%), each predicted by the rule fitted on the other repositories' "
-                + "logs, and in \(RuleAccuracy.heldOut.hits) of \(RuleAccuracy.heldOut.logs) logs of projects outside "
-                + "the corpus (\(RuleAccuracy.heldOut.percent)%).")
+                + "\(cv.logs) corpus logs (\(cv.percent)%), each predicted by the rule fitted on the other "
+                + "repositories' logs, and in \(RuleAccuracy.heldOut.hits) of \(RuleAccuracy.heldOut.logs) logs of "
+                + "projects outside the corpus (\(RuleAccuracy.heldOut.percent)%).")
         if !labTiedWith.isEmpty {
             let all = ([l] + labTiedWith).sorted().map { "\($0 + 1)" }
             let order = BreakingRule.rule.ties == .later ? "last" : "first"
