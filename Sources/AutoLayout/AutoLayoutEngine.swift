@@ -278,7 +278,6 @@ public final class AutoLayoutEngine {
     /// root and its guides.
     public func viewIndex(of item: String) -> Int? { variables.item(item).view }
 
-
     /// Scratch for reading the variables' values and the frames of a step.
     @exclusivity(unchecked) var valueBuffer: [Double] = []
     @exclusivity(unchecked) var frameBuffer: [Rect] = []

@@ -12,12 +12,18 @@ enum ContentSize {
             for axis in Axis.allCases {
                 guard let length = v.intrinsicContentSize[axis] else { continue }
                 let attr: LayoutAttribute = axis == .horizontal ? .width : .height
-                let origin = LayoutConstraint.Origin.contentSize(ContentSizeOrigin(
-                    axis: axis, intrinsic: length, hugging: v.contentHuggingPriority[axis],
-                    compressionResistance: v.contentCompressionResistancePriority[axis]))
-                out.append(LayoutConstraint(v.id, attr, .lessThanOrEqual, constant: length, priority: v.contentHuggingPriority[axis], origin: origin))
-                out.append(LayoutConstraint(v.id, attr, .greaterThanOrEqual, constant: length,
-                                            priority: v.contentCompressionResistancePriority[axis], origin: origin))
+                let origin = LayoutConstraint.Origin.contentSize(
+                    ContentSizeOrigin(
+                        axis: axis, intrinsic: length, hugging: v.contentHuggingPriority[axis],
+                        compressionResistance: v.contentCompressionResistancePriority[axis]))
+                out.append(
+                    LayoutConstraint(
+                        v.id, attr, .lessThanOrEqual, constant: length, priority: v.contentHuggingPriority[axis],
+                        origin: origin))
+                out.append(
+                    LayoutConstraint(
+                        v.id, attr, .greaterThanOrEqual, constant: length,
+                        priority: v.contentCompressionResistancePriority[axis], origin: origin))
             }
         }
         return out
@@ -56,8 +62,12 @@ enum ContentSize {
                     if gives && !givingWay.contains(priority(v)) { givingWay.append(priority(v)) }
                 }
                 for p in givingWay {
-                    let group = tree.views.filter { $0.intrinsicContentSize[axis] != nil && ambiguous.contains($0.id) && priority($0) == p }
-                    if group.count >= 2 { out.append(PriorityTie(axis: axis, kind: kind, priority: p, views: group.map(\.id))) }
+                    let group = tree.views.filter {
+                        $0.intrinsicContentSize[axis] != nil && ambiguous.contains($0.id) && priority($0) == p
+                    }
+                    if group.count >= 2 {
+                        out.append(PriorityTie(axis: axis, kind: kind, priority: p, views: group.map(\.id)))
+                    }
                 }
             }
         }
@@ -68,7 +78,10 @@ enum ContentSize {
 /// Views whose equal content priorities leave the layout ambiguous: e.g. a label and a field in a
 /// row, both hugging at 250, with spare space that either could take.
 public struct PriorityTie: Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Hashable, Sendable { case hugging, compressionResistance = "compression resistance" }
+    public enum Kind: String, Hashable, Sendable {
+        case hugging
+        case compressionResistance = "compression resistance"
+    }
     public var axis: Axis
     public var kind: Kind
     public var priority: Double

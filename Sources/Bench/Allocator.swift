@@ -9,12 +9,13 @@ import Foundation
 /// largest mmap threshold) from it. Returns false when the C library has no `mallopt` (not glibc).
 func keepFreedMemory() -> Bool {
     #if os(Linux)
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
-    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-    let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-    let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD (malloc.h)
-    return mallopt(trimThreshold, Int32.max) == 1 && mallopt(mmapThreshold, 32 << 20) == 1
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        let trimThreshold: Int32 = -1
+        let mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD (malloc.h)
+        return mallopt(trimThreshold, Int32.max) == 1 && mallopt(mmapThreshold, 32 << 20) == 1
     #else
-    return false
+        return false
     #endif
 }

@@ -36,21 +36,38 @@ public enum ConstraintKind: String, Hashable, Sendable, CaseIterable {
         case "NSAutoresizingMaskLayoutConstraint":
             self = id.hasPrefix("UIView-Encapsulated-Layout-") ? .encapsulated : .autoresizing
             return
-        case "_UILayoutSupportConstraint": self = .layoutGuide; return
-        case "_UISystemBaselineConstraint": self = .systemSpacing; return
-        case "_UIScrollViewAutomaticContentSizeConstraint": self = .scrollContent; return
-        case "NSContentSizeLayoutConstraint": self = .contentSize; return
-        case "NSIBPrototypingLayoutConstraint": self = .interfaceBuilder; return
-        case "MASLayoutConstraint": self = .library; return
+        case "_UILayoutSupportConstraint":
+            self = .layoutGuide
+            return
+        case "_UISystemBaselineConstraint":
+            self = .systemSpacing
+            return
+        case "_UIScrollViewAutomaticContentSizeConstraint":
+            self = .scrollContent
+            return
+        case "NSContentSizeLayoutConstraint":
+            self = .contentSize
+            return
+        case "NSIBPrototypingLayoutConstraint":
+            self = .interfaceBuilder
+            return
+        case "MASLayoutConstraint":
+            self = .library
+            return
         default: break
         }
-        if c.className.hasSuffix(".LayoutConstraint") || c.libraryTag != nil { self = .library; return }
+        if c.className.hasSuffix(".LayoutConstraint") || c.libraryTag != nil {
+            self = .library
+            return
+        }
         let prefixes: [(String, ConstraintKind)] = [
             ("UIView-Encapsulated-Layout-", .encapsulated), ("NSView-Encapsulated-Layout-", .encapsulated),
             ("UISV-", .stackView), ("NSStackView", .stackView), ("_UITemporaryLayout", .temporary),
-            ("fittingSize", .temporary), ("UIViewSafeAreaLayoutGuide-", .layoutGuide), ("UIIBSystemGenerated", .interfaceBuilder),
+            ("fittingSize", .temporary), ("UIViewSafeAreaLayoutGuide-", .layoutGuide),
+            ("UIIBSystemGenerated", .interfaceBuilder),
             ("IB auto generated", .interfaceBuilder), ("UINav", .system), ("BIB_", .system), ("CB_", .system),
-            ("IB_Leading", .system), ("IB_Trailing", .system), ("Mask_", .system), ("UIInputWindowController-", .system),
+            ("IB_Leading", .system), ("IB_Trailing", .system), ("Mask_", .system),
+            ("UIInputWindowController-", .system),
             ("assistant", .system), ("accessoryView", .system),
         ]
         if let kind = prefixes.first(where: { id.hasPrefix($0.0) })?.1 {
@@ -61,10 +78,16 @@ public enum ConstraintKind: String, Hashable, Sendable, CaseIterable {
             self = .layoutGuide
             return
         }
-        if c.isSystemSpacing, c.className != "NSLayoutConstraint" { self = .systemSpacing; return }
+        if c.isSystemSpacing, c.className != "NSLayoutConstraint" {
+            self = .systemSpacing
+            return
+        }
         // Constraints among UIKit's private views only (no identifier): the keyboard's, a bar's.
         let items = [c.first] + (c.second.map { [$0] } ?? [])
-        if id.isEmpty, items.allSatisfy(Self.isPrivateView) { self = .system; return }
+        if id.isEmpty, items.allSatisfy(Self.isPrivateView) {
+            self = .system
+            return
+        }
         self = .handWritten
     }
 

@@ -18,7 +18,7 @@ enum FixFinder {
             let resolves = system.isSatisfiable(rest)
             let mask = a.members[ks[0]].constraint.mask ?? ""
             var effect = resolves ? "resolves the conflict" : "leaves a conflict"
-            if resolves, let free = undetermined(view: view, members: rest, system) , !free.isEmpty {
+            if resolves, let free = undetermined(view: view, members: rest, system), !free.isEmpty {
                 effect += "; its \(free.joined(separator: " and ")) then need constraints of their own"
             }
             out.append(
@@ -34,7 +34,9 @@ enum FixFinder {
             var effect = resolves ? "resolves the conflict" : "leaves a conflict"
             if resolves, let values = system.solve(required, lowered: [k]) {
                 let miss = system.miss(k, in: values)
-                if miss > 1e-6 { effect += "; it then gives way by \(ConstraintWords.number((miss * 1000).rounded() / 1000))" }
+                if miss > 1e-6 {
+                    effect += "; it then gives way by \(ConstraintWords.number((miss * 1000).rounded() / 1000))"
+                }
             }
             out.append(
                 ConflictAnalysis.Fix(

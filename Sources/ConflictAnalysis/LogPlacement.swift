@@ -43,4 +43,3 @@ extension LogSystem {
 
     static func isHorizontal(_ a: String) -> Bool { placements[a]?.horizontal ?? false }
 }
-

@@ -17,14 +17,16 @@ public enum ConstraintRule: Equatable, Sendable, CustomStringConvertible {
         case .unknownItem(let id): "unknown item \"\(id)\""
         case .mixedAxes(let a, let b): "\(a.rawValue) and \(b.rawValue) are on different axes"
         case .locationEqualToConstant(let a): "a location attribute (\(a.rawValue)) cannot equal a constant"
-        case .locationWithSize(let a, let b): "a location attribute cannot be related to a size (\(a.rawValue) and \(b.rawValue))"
+        case .locationWithSize(let a, let b):
+            "a location attribute cannot be related to a size (\(a.rawValue) and \(b.rawValue))"
         case .directionalWithAbsolute(let a, let b):
             "a leading/trailing attribute cannot be related to a left/right one (\(a.rawValue) and \(b.rawValue))"
         case .secondItemWithoutAttribute: "item2 needs attr2 (and attr2 needs item2)"
         case .priorityOutOfRange(let p): "priority \(LayoutConstraint.g(p)) is outside 1…1000"
         case .nonFiniteNumber(let name): "\(name) must be finite"
         case .marginOfGuide(let item, let a):
-            a.isBaseline ? "a layout guide has no baselines (\(item).\(a.rawValue))"
+            a.isBaseline
+                ? "a layout guide has no baselines (\(item).\(a.rawValue))"
                 : "a layout guide has no margins (\(item).\(a.rawValue)); use the view's margin attribute or its layoutMargins guide"
         }
     }
@@ -40,7 +42,8 @@ extension LayoutConstraint {
         }
         for (item, attr) in [(item1, Optional(attr1)), (item2, attr2)] {
             guard let item, let attr, attr.isMargin || attr.isBaseline,
-                  ConstraintItem(item, isView: knownItems.contains).guide != nil else { continue }
+                ConstraintItem(item, isView: knownItems.contains).guide != nil
+            else { continue }
             return .marginOfGuide(item, attr)
         }
         if !multiplier.isFinite { return .nonFiniteNumber("multiplier") }
@@ -58,7 +61,9 @@ extension LayoutConstraint {
             return .locationWithSize(attr1, attr2)
         }
         if !attr1.isSize && multiplier == 0 { return .locationEqualToConstant(attr1) }
-        if (attr1.isDirectional && attr2.isAbsoluteHorizontalEdge) || (attr2.isDirectional && attr1.isAbsoluteHorizontalEdge) {
+        if (attr1.isDirectional && attr2.isAbsoluteHorizontalEdge)
+            || (attr2.isDirectional && attr1.isAbsoluteHorizontalEdge)
+        {
             return .directionalWithAbsolute(attr1, attr2)
         }
         return nil

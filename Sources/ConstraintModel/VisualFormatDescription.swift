@@ -37,12 +37,16 @@ extension LayoutConstraint {
             // |-c-[a]: a.leading == superview.leading + c;  |-[a]: a.leading == superview.leadingMargin
             if attr1 == after && item2 == container {
                 if attr2 == after { return "\(o):|-(\(constantText))-[\(item1)]" }
-                if attr2 == after.margin && constant == 0 && relation == .equal && isRequired { return "\(o):|-[\(item1)]" }
+                if attr2 == after.margin && constant == 0 && relation == .equal && isRequired {
+                    return "\(o):|-[\(item1)]"
+                }
             }
             // [a]-c-|: superview.trailing == a.trailing + c;  [a]-|: superview.trailingMargin == a.trailing
             if item1 == container && attr2 == before {
                 if attr1 == before { return "\(o):[\(item2)]-(\(constantText))-|" }
-                if attr1 == before.margin && constant == 0 && relation == .equal && isRequired { return "\(o):[\(item2)]-|" }
+                if attr1 == before.margin && constant == 0 && relation == .equal && isRequired {
+                    return "\(o):[\(item2)]-|"
+                }
             }
         }
         return nil

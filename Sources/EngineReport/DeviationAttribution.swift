@@ -45,7 +45,8 @@ public enum DeviationAttribution {
     public static func attribute(
         _ unit: EngineRun.Unit, liveIsA: Bool, tolerance: Double, heapExplained: (Int, String) -> Bool
     ) -> [Attribution] {
-        let index = Dictionary(unit.scenario.tree.views.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let index = Dictionary(
+            unit.scenario.tree.views.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         var cache: [GNUstepDeviations: Outcome] = [:]
         func run(_ d: GNUstepDeviations) -> Outcome {
             if let r = cache[d] { return r }
@@ -98,7 +99,8 @@ public enum DeviationAttribution {
             return nil
         }
         let emulated = refusal(.all)
-        let causes = emulated == nil ? [] : Deviation.allCases.filter { refusal(GNUstepDeviations.all.removing($0)) == nil }
+        let causes =
+            emulated == nil ? [] : Deviation.allCases.filter { refusal(GNUstepDeviations.all.removing($0)) == nil }
         return RefusalAttribution(reason: reason, emulated: emulated, causes: causes)
     }
 

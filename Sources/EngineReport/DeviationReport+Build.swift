@@ -25,11 +25,13 @@ extension DeviationReport {
         var heapKeys = Set<String>()
         // The exactness run's view-steps: a unit the live engine laid out there, and every view-step
         // that diverged from the emulation. One that did not gave the emulation's frame.
-        var exactUnits = Set<EngineRun.UnitPosition>(), exactDiverged = Set<String>()
+        var exactUnits = Set<EngineRun.UnitPosition>()
+        var exactDiverged = Set<String>()
         var exactness: [Exactness] = []
         for c in exact {
             var e = Exactness(
-                label: c.comparison.description, tolerance: c.comparison.tolerance, units: c.units, viewSteps: c.viewSteps,
+                label: c.comparison.description, tolerance: c.comparison.tolerance, units: c.units,
+                viewSteps: c.viewSteps,
                 divergences: c.divergences, heapOrder: 0, orderDependent: 0, float32Noise: 0, largestFloat32Noise: 0,
                 unexplained: 0, largestUnexplained: 0, refused: c.refused, refusedAlike: 0)
             exactUnits.formUnion(run.identical[c.index] ?? [])
@@ -59,7 +61,9 @@ extension DeviationReport {
         let apple = run.appleComparisons
         let appleIndex = Dictionary(uniqueKeysWithValues: apple.map { ($0.index, $0.comparison) })
         let units = run.units.filter { appleIndex[$0.comparison] != nil }
-        let keys = heapKeys, ran = exactUnits, diverged = exactDiverged
+        let keys = heapKeys
+        let ran = exactUnits
+        let diverged = exactDiverged
         // Live and emulated frames are the same frame up to the float32 rounding the exactness run
         // measured along another pivot path.
         let reproduced = max(tolerance, exactness.map(\.largestFloat32Noise).max() ?? 0)
@@ -78,7 +82,8 @@ extension DeviationReport {
         var rows: [Attribution: (steps: Int, units: Set<Int>, by: [Int: Int])] = [:]
         var remaining: [[String]: (steps: Int, units: Set<Int>)] = [:]
         var sections = Dictionary(uniqueKeysWithValues: Deviation.allCases.map { ($0, Section(deviation: $0)) })
-        var aloneUnits: [Deviation: Set<Int>] = [:], jointUnits: [Deviation: Set<Int>] = [:]
+        var aloneUnits: [Deviation: Set<Int>] = [:]
+        var jointUnits: [Deviation: Set<Int>] = [:]
         var jointWith: [Deviation: [Deviation: Int]] = [:]
         var examples: [Deviation: [(Example, Int)]] = [:]
         for (k, u) in units.enumerated() {
@@ -104,8 +109,9 @@ extension DeviationReport {
                     }
                     // The examples: alone before jointly, then the fewest views and steps; one per unit.
                     let rank = (alone ? 0 : 1_000_000) + 1000 * u.scenario.tree.views.count + d.step
-                    let example = Example(unit: u, comparison: appleIndex[u.comparison]!, step: d.step, view: d.view,
-                                          alone: alone)
+                    let example = Example(
+                        unit: u, comparison: appleIndex[u.comparison]!, step: d.step, view: d.view,
+                        alone: alone)
                     var list = examples[dev, default: []]
                     if let i = list.firstIndex(where: { Self.key($0.0.unit, 0, "") == Self.key(u, 0, "") }) {
                         if rank < list[i].1 { list[i] = (example, rank) }
@@ -124,7 +130,11 @@ extension DeviationReport {
             row.units += 1
             if r.emulated == r.reason { row.emulatedAlike += 1 }
             for c in r.causes {
-                if let i = row.causes.firstIndex(where: { $0.0 == c }) { row.causes[i].1 += 1 } else { row.causes.append((c, 1)) }
+                if let i = row.causes.firstIndex(where: { $0.0 == c }) {
+                    row.causes[i].1 += 1
+                } else {
+                    row.causes.append((c, 1))
+                }
                 sections[c]!.refusedUnits += 1
             }
             refusals[r.reason] = row
@@ -141,13 +151,16 @@ extension DeviationReport {
             compared: apple.map { ($0.index, $0.comparison.description, $0.units, $0.viewSteps, $0.divergences) },
             tolerance: reproduced,
             rows: rows.map { entry in
-                Row(attribution: entry.key, viewSteps: entry.value.steps, units: entry.value.units.count,
+                Row(
+                    attribution: entry.key, viewSteps: entry.value.steps, units: entry.value.units.count,
                     byComparison: apple.map { entry.value.by[$0.index] ?? 0 })
             }
-                .sorted { ($0.viewSteps, $1.attribution.label) > ($1.viewSteps, $0.attribution.label) },
+            .sorted { ($0.viewSteps, $1.attribution.label) > ($1.viewSteps, $0.attribution.label) },
             refusals: refusals.values.sorted { ($0.units, $1.reason) > ($1.units, $0.reason) },
             sections: sections.values.sorted {
-                ($0.aloneViewSteps + $0.jointViewSteps, $1.deviation) > ($1.aloneViewSteps + $1.jointViewSteps, $0.deviation)
+                ($0.aloneViewSteps + $0.jointViewSteps, $1.deviation) > (
+                    $1.aloneViewSteps + $1.jointViewSteps, $0.deviation
+                )
             },
             remaining: remaining.map { ($0.key, $0.value.steps, $0.value.units.count) }.sorted { $0.1 > $1.1 })
     }

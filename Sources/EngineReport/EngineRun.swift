@@ -59,8 +59,10 @@ public struct EngineRun: Sendable {
         public var divergences: [Divergence]
         public var position: UnitPosition { UnitPosition(scenarioIndex: scenarioIndex, sequenceIndex: sequenceIndex) }
 
-        public init(comparison: Int, scenarioIndex: Int, sequenceIndex: Int, scenario: Scenario, sizes: [Size],
-                    error: String?, divergences: [Divergence]) {
+        public init(
+            comparison: Int, scenarioIndex: Int, sequenceIndex: Int, scenario: Scenario, sizes: [Size],
+            error: String?, divergences: [Divergence]
+        ) {
             self.comparison = comparison
             self.scenarioIndex = scenarioIndex
             self.sequenceIndex = sequenceIndex
@@ -81,8 +83,10 @@ public struct EngineRun: Sendable {
     /// alike at every step (not in `units`).
     public var identical: [Int: Set<UnitPosition>]
 
-    public init(run: Int64, experiment: String, codeVersion: String, engines: [String: ExternalEngineSpec],
-                comparisons: [ComparisonTotals], units: [Unit], identical: [Int: Set<UnitPosition>] = [:]) {
+    public init(
+        run: Int64, experiment: String, codeVersion: String, engines: [String: ExternalEngineSpec],
+        comparisons: [ComparisonTotals], units: [Unit], identical: [Int: Set<UnitPosition>] = [:]
+    ) {
         self.run = run
         self.experiment = experiment
         self.codeVersion = codeVersion

@@ -34,15 +34,17 @@ public enum MinimalCases {
         // The live side without heap variants: a shrink asks for frames, not for explanations.
         var engines = engines
         for k in engines.keys { engines[k]?.heapVariants = 0 }
-        let comparison = Comparison(a: example.comparison.a, b: example.comparison.b, scale: example.comparison.scale,
-                                    tolerance: -1)
+        let comparison = Comparison(
+            a: example.comparison.a, b: example.comparison.b, scale: example.comparison.scale,
+            tolerance: -1)
         let liveIsA = EngineRun.gnustepIsA(comparison)
         let without = GNUstepDeviations.all.removing(deviation)
         func frames(_ c: Shrinker.Case) -> (live: [[Rect]], apple: [[Rect]])? {
             let r = UnitRunner.run(c.scenario, steps: c.steps, comparison: comparison, unit: 0, engines: engines)
             guard r.error == nil else { return nil }
             let n = c.scenario.tree.views.count
-            var live = [[Rect]](repeating: [], count: c.steps.count), apple = live
+            var live = [[Rect]](repeating: [], count: c.steps.count)
+            var apple = live
             for d in r.divergences.sorted(by: { ($0.step, $0.view) < ($1.step, $1.view) }) where d.view < n {
                 live[d.step].append(liveIsA ? d.a : d.b)
                 apple[d.step].append(liveIsA ? d.b : d.a)
@@ -62,10 +64,12 @@ public enum MinimalCases {
             else { return false }
             func close(_ a: Rect, _ b: Rect, _ t: Double) -> Bool { !(a.maxEdgeDifference(to: b) > t) }
             for s in f.live.indices where s < all.count && s < off.count {
-                for v in f.live[s].indices where v < all[s].count && v < f.apple[s].count
+                for v in f.live[s].indices
+                where v < all[s].count && v < f.apple[s].count
                     && !ambiguous[s].contains(c.scenario.tree.views[v].id)
                 {
-                    let live = f.live[s][v], apple = f.apple[s][v]
+                    let live = f.live[s][v]
+                    let apple = f.apple[s][v]
                     let size = live.maxEdgeDifference(to: apple)
                     guard size > example.comparison.tolerance, close(all[s][v], live, tolerance) else { continue }
                     // As the attribution: switched off, the view moves by more than a thousandth of the divergence.

@@ -32,10 +32,14 @@ public struct DevicePreset: Hashable, Sendable {
     /// The device's unsafe insets: status bar, notch / Dynamic Island, home indicator.
     public func safeArea(_ o: Orientation) -> EdgeInsets { o == .portrait ? portraitSafeArea : landscapeSafeArea }
 
-    public func sizeClasses(_ o: Orientation) -> SizeClasses { o == .portrait ? portraitSizeClasses : landscapeSizeClasses }
+    public func sizeClasses(_ o: Orientation) -> SizeClasses {
+        o == .portrait ? portraitSizeClasses : landscapeSizeClasses
+    }
 
     /// Split-view widths (then slide over) in an orientation.
-    public func splitWidths(_ o: Orientation) -> [Double] { o == .portrait ? portraitSplitWidths : landscapeSplitWidths }
+    public func splitWidths(_ o: Orientation) -> [Double] {
+        o == .portrait ? portraitSplitWidths : landscapeSplitWidths
+    }
 
     /// Whether the status bar shows (iPhones hide it in landscape), which is where the
     /// in-call bar appears.
@@ -79,8 +83,10 @@ public struct BarMetrics: Hashable, Sendable {
     }
 
     /// A bar's height for a device idiom; iPhones in landscape have compact height.
-    static func height(_ bar: (phone: Double, phoneCompactHeight: Double, pad: Double), idiom: DevicePreset.Idiom,
-                       compactHeight: Bool) -> Double {
+    static func height(
+        _ bar: (phone: Double, phoneCompactHeight: Double, pad: Double), idiom: DevicePreset.Idiom,
+        compactHeight: Bool
+    ) -> Double {
         idiom == .pad ? bar.pad : (compactHeight ? bar.phoneCompactHeight : bar.phone)
     }
 }

@@ -11,7 +11,7 @@ public struct DevicePresets: Sendable {
     /// The presets shipped with the lab.
     public static let standard: DevicePresets = {
         guard let url = Bundle.module.url(forResource: "devices", withExtension: "json"),
-              let data = try? Data(contentsOf: url)
+            let data = try? Data(contentsOf: url)
         else { preconditionFailure("devices.json is missing from the Environment target's resources") }
         do {
             return try DevicePresets(json: String(decoding: data, as: UTF8.self))
@@ -34,7 +34,9 @@ public struct DevicePresets: Sendable {
 
     public init(json text: String) throws {
         let root: JSONValue
-        do { root = try JSONReader.parse(text) } catch { throw FormatError(location: error.location, message: error.message) }
+        do { root = try JSONReader.parse(text) } catch {
+            throw FormatError(location: error.location, message: error.message)
+        }
         func fail(_ v: JSONValue, _ m: String) -> FormatError { FormatError(location: v.location, message: m) }
         func member(_ v: JSONValue, _ k: String) throws -> JSONValue {
             guard let m = v[k] else { throw fail(v, "missing \"\(k)\"") }
@@ -42,7 +44,9 @@ public struct DevicePresets: Sendable {
         }
         func number(_ v: JSONValue, _ k: String) throws -> Double {
             let m = try member(v, k)
-            guard case .number(let x) = m.kind, x.isFinite, x >= 0 else { throw fail(m, "\"\(k)\" must be a non-negative number") }
+            guard case .number(let x) = m.kind, x.isFinite, x >= 0 else {
+                throw fail(m, "\"\(k)\" must be a non-negative number")
+            }
             return x
         }
         func string(_ v: JSONValue, _ k: String) throws -> String {
@@ -58,14 +62,18 @@ public struct DevicePresets: Sendable {
             }
         }
         func insets(_ v: JSONValue) throws -> EdgeInsets {
-            EdgeInsets(top: try number(v, "top"), left: try number(v, "left"), bottom: try number(v, "bottom"), right: try number(v, "right"))
+            EdgeInsets(
+                top: try number(v, "top"), left: try number(v, "left"), bottom: try number(v, "bottom"),
+                right: try number(v, "right"))
         }
         func sizeClasses(_ v: JSONValue) throws -> SizeClasses {
             let pair = try numbersOrNames(v)
             return SizeClasses(horizontal: pair.0, vertical: pair.1)
         }
         func numbersOrNames(_ v: JSONValue) throws -> (SizeClasses.SizeClass, SizeClasses.SizeClass) {
-            guard case .array(let items) = v.kind, items.count == 2 else { throw fail(v, "size classes are [horizontal, vertical]") }
+            guard case .array(let items) = v.kind, items.count == 2 else {
+                throw fail(v, "size classes are [horizontal, vertical]")
+            }
             let classes = try items.map { item -> SizeClasses.SizeClass in
                 guard case .string(let s) = item.kind, let c = SizeClasses.SizeClass(rawValue: s) else {
                     throw fail(item, "a size class is compact or regular")
@@ -80,23 +88,31 @@ public struct DevicePresets: Sendable {
         }
         let barsNode = try member(root, "bars")
         let nav = try member(barsNode, "navigationBar")
-        bars = BarMetrics(inCallExtra: try number(try member(barsNode, "inCallBar"), "extra"), navigationBar: try bar("navigationBar"),
-                          largeTitleExtra: try number(nav, "largeTitleExtra"), tabBar: try bar("tabBar"), toolbar: try bar("toolbar"))
+        bars = BarMetrics(
+            inCallExtra: try number(try member(barsNode, "inCallBar"), "extra"),
+            navigationBar: try bar("navigationBar"),
+            largeTitleExtra: try number(nav, "largeTitleExtra"), tabBar: try bar("tabBar"), toolbar: try bar("toolbar"))
         let list = try member(root, "devices")
         guard case .array(let items) = list.kind else { throw fail(list, "\"devices\" must be an array") }
         devices = []
         for item in items {
             let id = try string(item, "id")
             guard devices.allSatisfy({ $0.id != id }) else { throw fail(item, "duplicate device id \"\(id)\"") }
-            guard let idiom = DevicePreset.Idiom(rawValue: try string(item, "idiom")) else { throw fail(item, "idiom is phone or pad") }
+            guard let idiom = DevicePreset.Idiom(rawValue: try string(item, "idiom")) else {
+                throw fail(item, "idiom is phone or pad")
+            }
             let points = try numbers(try member(item, "points"))
             guard points.count == 2 else { throw fail(item, "points are [width, height]") }
-            guard case .bool(let inCall) = try member(item, "inCallBar").kind else { throw fail(item, "inCallBar is true or false") }
-            let safe = try member(item, "safeArea"), classes = try member(item, "sizeClasses")
+            guard case .bool(let inCall) = try member(item, "inCallBar").kind else {
+                throw fail(item, "inCallBar is true or false")
+            }
+            let safe = try member(item, "safeArea")
+            let classes = try member(item, "sizeClasses")
             var preset = DevicePreset(
                 id: id, name: try string(item, "name"), idiom: idiom, points: Size(width: points[0], height: points[1]),
                 scale: Int(try number(item, "scale")), hasInCallBar: inCall,
-                portraitSafeArea: try insets(try member(safe, "portrait")), landscapeSafeArea: try insets(try member(safe, "landscape")),
+                portraitSafeArea: try insets(try member(safe, "portrait")),
+                landscapeSafeArea: try insets(try member(safe, "landscape")),
                 portraitSizeClasses: try sizeClasses(try member(classes, "portrait")),
                 landscapeSizeClasses: try sizeClasses(try member(classes, "landscape")),
                 portraitSplitWidths: [], landscapeSplitWidths: [], slideOverWidth: nil)

@@ -35,18 +35,23 @@ public struct RootPlacement: Hashable, Sendable {
 
     /// The root of `root`'s tree in an environment (a device preset in an orientation, possibly with
     /// the in-call bar or in split view).
-    public static func place(_ root: RootView, in env: Environment, bars: BarMetrics = DevicePresets.standard.bars) -> RootPlacement {
+    public static func place(
+        _ root: RootView, in env: Environment, bars: BarMetrics = DevicePresets.standard.bars
+    ) -> RootPlacement {
         let window = env.window
         let insets = env.windowInsets(bars)
         let compactHeight = env.device.idiom == .phone && env.orientation == .landscape
-        var p = layout(root, window: window, windowInsets: insets, idiom: env.device.idiom, compactHeight: compactHeight, bars: bars)
+        var p = layout(
+            root, window: window, windowInsets: insets, idiom: env.device.idiom, compactHeight: compactHeight,
+            bars: bars)
         p.sizeClasses = env.device.sizeClasses(env.orientation)
         if let w = env.windowWidth, env.device.idiom == .pad, w < 660 {
             // Split-view and slide-over windows up to 639 points wide are compact width; from 678
             // (half of a 12.9-inch iPad in landscape) on they are regular.
             p.sizeClasses?.horizontal = .compact
         }
-        p.insets.systemMinimumMargins = systemMinimum(root, idiom: env.device.idiom, orientation: env.orientation, width: window.width)
+        p.insets.systemMinimumMargins = systemMinimum(
+            root, idiom: env.device.idiom, orientation: env.orientation, width: window.width)
         p.springsInsets.systemMinimumMargins = p.insets.systemMinimumMargins
         if env.inCallBarShowing {
             let extra = bars.inCallExtra
@@ -62,28 +67,35 @@ public struct RootPlacement: Hashable, Sendable {
     /// safe area is the scenario's `safeAreaInsets` plus the bars it extends under (phone heights, by
     /// the root's own aspect) plus `additionalSafeAreaInsets`. `edgesForExtendedLayout` cannot move a
     /// root that has no window around it; a bar it does not extend under simply does not cover it.
-    public static func place(_ root: RootView, size: Size, bars: BarMetrics = DevicePresets.standard.bars) -> RootInsets {
+    public static func place(_ root: RootView, size: Size, bars: BarMetrics = DevicePresets.standard.bars) -> RootInsets
+    {
         let compactHeight = size.width > size.height
         var insets = root.safeAreaInsets
         if let vc = root.viewController {
             for (edge, height) in barHeights(vc, idiom: .phone, compactHeight: compactHeight, bars: bars) {
-                let translucent = edge == .top ? (vc.navigationBar?.isTranslucent ?? true)
+                let translucent =
+                    edge == .top
+                    ? (vc.navigationBar?.isTranslucent ?? true)
                     : (vc.tabBar?.isTranslucent ?? vc.toolbar?.isTranslucent ?? true)
                 if vc.extendsUnder(edge, translucent: translucent) { insets[edge] += height }
             }
             insets = insets + vc.additionalSafeAreaInsets
         }
         let idiom: DevicePreset.Idiom = size.width >= 768 && size.height >= 768 ? .pad : .phone
-        return RootInsets(safeAreaInsets: insets,
-                          systemMinimumMargins: systemMinimum(root, idiom: idiom, orientation: compactHeight ? .landscape : .portrait,
-                                                              width: size.width),
-                          inNavigationController: root.viewController?.navigationBar != nil)
+        return RootInsets(
+            safeAreaInsets: insets,
+            systemMinimumMargins: systemMinimum(
+                root, idiom: idiom, orientation: compactHeight ? .landscape : .portrait,
+                width: size.width),
+            inNavigationController: root.viewController?.navigationBar != nil)
     }
 
     /// A view controller's root view has system minimum margins of 0 at the top and bottom
     /// and 16 or 20 on the sides (16 on iPhones in portrait narrower than 414 points; 20 on wider
     /// iPhones, in landscape and on iPads), unless `viewRespectsSystemMinimumLayoutMargins` is false.
-    static func systemMinimum(_ root: RootView, idiom: DevicePreset.Idiom, orientation: Orientation, width: Double) -> EdgeInsets? {
+    static func systemMinimum(
+        _ root: RootView, idiom: DevicePreset.Idiom, orientation: Orientation, width: Double
+    ) -> EdgeInsets? {
         guard let vc = root.viewController, vc.viewRespectsSystemMinimumLayoutMargins else { return nil }
         let side: Double = idiom == .phone && orientation == .portrait && width < 414 ? 16 : 20
         return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
@@ -91,7 +103,9 @@ public struct RootPlacement: Hashable, Sendable {
 
     /// The bars' heights by edge: the navigation bar (with a large title) at the top; the tab bar and
     /// toolbar stacked at the bottom.
-    static func barHeights(_ vc: ViewController, idiom: DevicePreset.Idiom, compactHeight: Bool, bars: BarMetrics) -> [(RectEdge, Double)] {
+    static func barHeights(
+        _ vc: ViewController, idiom: DevicePreset.Idiom, compactHeight: Bool, bars: BarMetrics
+    ) -> [(RectEdge, Double)] {
         var out: [(RectEdge, Double)] = []
         if let nav = vc.navigationBar {
             var h = BarMetrics.height(bars.navigationBar, idiom: idiom, compactHeight: compactHeight)
@@ -106,8 +120,10 @@ public struct RootPlacement: Hashable, Sendable {
         return out
     }
 
-    static func layout(_ root: RootView, window: Size, windowInsets w: EdgeInsets, idiom: DevicePreset.Idiom, compactHeight: Bool,
-                       bars: BarMetrics) -> RootPlacement {
+    static func layout(
+        _ root: RootView, window: Size, windowInsets w: EdgeInsets, idiom: DevicePreset.Idiom, compactHeight: Bool,
+        bars: BarMetrics
+    ) -> RootPlacement {
         var frame = Rect(x: 0, y: 0, width: window.width, height: window.height)
         var barRects: [(String, Rect)] = []
         if w.top > 0 { barRects.append(("status bar", Rect(x: 0, y: 0, width: window.width, height: w.top))) }
@@ -115,7 +131,8 @@ public struct RootPlacement: Hashable, Sendable {
         var band = w
         if let vc = root.viewController {
             if let nav = vc.navigationBar {
-                let h = barHeights(ViewController(navigationBar: nav), idiom: idiom, compactHeight: compactHeight, bars: bars)[0].1
+                let h = barHeights(
+                    ViewController(navigationBar: nav), idiom: idiom, compactHeight: compactHeight, bars: bars)[0].1
                 let rect = Rect(x: 0, y: w.top, width: window.width, height: h)
                 barRects.append(("navigation bar", rect))
                 band.top = rect.maxY
@@ -139,14 +156,17 @@ public struct RootPlacement: Hashable, Sendable {
         }
         frame.height = max(0, min(frame.maxY, window.height) - frame.y)
         // The root's safe area: how far the unsafe bands overlap its frame.
-        var safe = EdgeInsets(top: max(0, band.top - frame.minY), left: max(0, band.left - frame.minX),
-                              bottom: max(0, frame.maxY - (window.height - band.bottom)),
-                              right: max(0, frame.maxX - (window.width - band.right)))
+        var safe = EdgeInsets(
+            top: max(0, band.top - frame.minY), left: max(0, band.left - frame.minX),
+            bottom: max(0, frame.maxY - (window.height - band.bottom)),
+            right: max(0, frame.maxX - (window.width - band.right)))
         for e in RectEdge.allCases { safe[e] = min(safe[e], frame.size[e.axis]) }
         if let vc = root.viewController { safe = safe + vc.additionalSafeAreaInsets }
-        let insets = RootInsets(safeAreaInsets: safe, systemMinimumMargins: nil,
-                                inNavigationController: root.viewController?.navigationBar != nil)
-        return RootPlacement(window: window, autoLayoutFrame: frame, springsFrame: frame, insets: insets, springsInsets: insets,
-                             bars: barRects, sizeClasses: nil)
+        let insets = RootInsets(
+            safeAreaInsets: safe, systemMinimumMargins: nil,
+            inNavigationController: root.viewController?.navigationBar != nil)
+        return RootPlacement(
+            window: window, autoLayoutFrame: frame, springsFrame: frame, insets: insets, springsInsets: insets,
+            bars: barRects, sizeClasses: nil)
     }
 }

@@ -14,7 +14,9 @@ public final class GNUstepAutoLayoutModel {
     private let viewCount: Int
     private var refusal: Refusal?
 
-    public init(_ scenario: Scenario, deviations: GNUstepDeviations = .all, order: HashOrder = .insertion)
+    public init(
+        _ scenario: Scenario, deviations: GNUstepDeviations = .all, order: HashOrder = .insertion
+    )
         throws(Refusal)
     {
         self.deviations = deviations

@@ -44,8 +44,9 @@ public struct EdgeInsets: Hashable, Sendable {
 
     /// The larger inset on every edge.
     public static func max(_ a: EdgeInsets, _ b: EdgeInsets) -> EdgeInsets {
-        EdgeInsets(top: Swift.max(a.top, b.top), left: Swift.max(a.left, b.left),
-                   bottom: Swift.max(a.bottom, b.bottom), right: Swift.max(a.right, b.right))
+        EdgeInsets(
+            top: Swift.max(a.top, b.top), left: Swift.max(a.left, b.left),
+            bottom: Swift.max(a.bottom, b.bottom), right: Swift.max(a.right, b.right))
     }
 
     /// Every inset finite (scenario files reject the others).

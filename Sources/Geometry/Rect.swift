@@ -16,10 +16,22 @@ public struct Rect: Hashable, Sendable {
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    public var x: Double { get { origin.x } set { origin.x = newValue } }
-    public var y: Double { get { origin.y } set { origin.y = newValue } }
-    public var width: Double { get { size.width } set { size.width = newValue } }
-    public var height: Double { get { size.height } set { size.height = newValue } }
+    public var x: Double {
+        get { origin.x }
+        set { origin.x = newValue }
+    }
+    public var y: Double {
+        get { origin.y }
+        set { origin.y = newValue }
+    }
+    public var width: Double {
+        get { size.width }
+        set { size.width = newValue }
+    }
+    public var height: Double {
+        get { size.height }
+        set { size.height = newValue }
+    }
 
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }

@@ -51,7 +51,9 @@ private struct Reader {
         while let b = peek, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { advance() }
     }
 
-    mutating func expect(_ literal: String, _ kind: JSONValue.Kind, at start: SourceLocation) throws(JSONSyntaxError) -> JSONValue {
+    mutating func expect(
+        _ literal: String, _ kind: JSONValue.Kind, at start: SourceLocation
+    ) throws(JSONSyntaxError) -> JSONValue {
         for expected in literal.utf8 {
             guard peek == expected else { throw error("invalid literal (expected '\(literal)')") }
             advance()
@@ -70,7 +72,8 @@ private struct Reader {
         case UInt8(ascii: "t"): return try expect("true", .bool(true), at: start)
         case UInt8(ascii: "f"): return try expect("false", .bool(false), at: start)
         case UInt8(ascii: "n"): return try expect("null", .null, at: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONValue(.number(try number()), at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONValue(.number(try number()), at: start)
         default: throw error("unexpected character '\(Character(Unicode.Scalar(b)))', expected a value")
         }
     }

@@ -12,8 +12,10 @@ public struct XMLElement: Sendable {
     /// Where the element's `<` stands.
     public var location: SourceLocation
 
-    public init(name: String, attributes: [(name: String, value: String)] = [], children: [XMLElement] = [], text: String = "",
-                location: SourceLocation = .none) {
+    public init(
+        name: String, attributes: [(name: String, value: String)] = [], children: [XMLElement] = [], text: String = "",
+        location: SourceLocation = .none
+    ) {
         self.name = name
         self.attributes = attributes
         self.children = children

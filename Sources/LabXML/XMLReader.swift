@@ -57,7 +57,8 @@ private struct Parser {
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
     static func isNameStart(_ c: UInt8) -> Bool {
-        c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c >= 0x80
+        c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+            || c >= 0x80
     }
     static func isNameChar(_ c: UInt8) -> Bool {
         isNameStart(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || (c >= 0x30 && c <= 0x39)
@@ -71,8 +72,14 @@ private struct Parser {
         while true {
             skipSpace()
             guard !atEnd else { break }
-            if starts(with: "<?") { try processingInstruction(); continue }
-            if starts(with: "<!--") { try comment(); continue }
+            if starts(with: "<?") {
+                try processingInstruction()
+                continue
+            }
+            if starts(with: "<!--") {
+                try comment()
+                continue
+            }
             if starts(with: "<!DOCTYPE") {
                 guard root == nil else { throw error("a DOCTYPE must come before the root element") }
                 try doctype()
@@ -133,7 +140,10 @@ private struct Parser {
                 let hadSpace = peek().map(Self.isSpace) ?? false
                 skipSpace()
                 guard let c = peek() else { throw error("unterminated start tag <\(e.name)>", at: start) }
-                if c == UInt8(ascii: ">") { advance(); break }
+                if c == UInt8(ascii: ">") {
+                    advance()
+                    break
+                }
                 if c == UInt8(ascii: "/") {
                     advance()
                     guard peek() == UInt8(ascii: ">") else { throw error("expected '>' after '/'") }
@@ -171,7 +181,9 @@ private struct Parser {
                     guard peek() == UInt8(ascii: ">") else { throw error("expected '>' to end </\(closing)") }
                     advance()
                     guard closing == open.name else {
-                        throw error("</\(closing)> does not close <\(open.name)> (opened at \(open.location.line):\(open.location.column))", at: at)
+                        throw error(
+                            "</\(closing)> does not close <\(open.name)> (opened at \(open.location.line):\(open.location.column))",
+                            at: at)
                     }
                     let done = stack.removeLast()
                     if stack.isEmpty { return done }
@@ -189,34 +201,54 @@ private struct Parser {
         while true {
             guard let c = peek() else { throw error("unexpected end of the document inside an element") }
             if c == UInt8(ascii: "<") {
-                if starts(with: "<!--") { try comment(); continue }
-                if starts(with: "<?") { try processingInstruction(); continue }
+                if starts(with: "<!--") {
+                    try comment()
+                    continue
+                }
+                if starts(with: "<?") {
+                    try processingInstruction()
+                    continue
+                }
                 if starts(with: "<![CDATA[") {
                     let start = here
                     skip("<![CDATA[")
-                    while !atEnd && !starts(with: "]]>") { text.append(bytes[i]); advance() }
+                    while !atEnd && !starts(with: "]]>") {
+                        text.append(bytes[i])
+                        advance()
+                    }
                     guard !atEnd else { throw error("unterminated CDATA section", at: start) }
                     skip("]]>")
                     continue
                 }
                 return String(decoding: text, as: UTF8.self)
             }
-            if c == UInt8(ascii: "&") { text += Array(try reference().utf8); continue }
+            if c == UInt8(ascii: "&") {
+                text += Array(try reference().utf8)
+                continue
+            }
             text.append(c)
             advance()
         }
     }
 
     mutating func quoted() throws(XMLSyntaxError) -> String {
-        guard let q = peek(), q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") else { throw error("expected a quoted attribute value") }
+        guard let q = peek(), q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") else {
+            throw error("expected a quoted attribute value")
+        }
         let start = here
         advance()
         var value: [UInt8] = []
         while true {
             guard let c = peek() else { throw error("unterminated attribute value", at: start) }
-            if c == q { advance(); break }
+            if c == q {
+                advance()
+                break
+            }
             if c == UInt8(ascii: "<") { throw error("'<' in an attribute value") }
-            if c == UInt8(ascii: "&") { value += Array(try reference().utf8); continue }
+            if c == UInt8(ascii: "&") {
+                value += Array(try reference().utf8)
+                continue
+            }
             value.append(c)
             advance()
         }
@@ -243,9 +275,14 @@ private struct Parser {
         case "apos": return "'"
         default:
             var code: UInt32?
-            if name.hasPrefix("#x") || name.hasPrefix("#X") { code = UInt32(name.dropFirst(2), radix: 16) }
-            else if name.hasPrefix("#") { code = UInt32(name.dropFirst(), radix: 10) }
-            guard let code, code != 0, let scalar = Unicode.Scalar(code) else { throw error("unknown entity &\(name);", at: start) }
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                code = UInt32(name.dropFirst(2), radix: 16)
+            } else if name.hasPrefix("#") {
+                code = UInt32(name.dropFirst(), radix: 10)
+            }
+            guard let code, code != 0, let scalar = Unicode.Scalar(code) else {
+                throw error("unknown entity &\(name);", at: start)
+            }
             return String(Character(scalar))
         }
     }

@@ -20,10 +20,11 @@ public enum LayoutMargins {
     public static func resolve(_ tree: ViewTree, frames: [Rect], rootSize: Size, root: RootInsets) -> ResolvedInsets {
         let n = tree.views.count
         let direction = tree.layoutDirection
-        var out = ResolvedInsets(rootMargins: .zero, rootSafeArea: root.safeAreaInsets,
-                                 margins: Array(repeating: .zero, count: n), safeArea: Array(repeating: .zero, count: n),
-                                 preserved: Array(repeating: [], count: n), fromSafeArea: Array(repeating: [], count: n),
-                                 rootFromSafeArea: [], inNavigationController: root.inNavigationController)
+        var out = ResolvedInsets(
+            rootMargins: .zero, rootSafeArea: root.safeAreaInsets,
+            margins: Array(repeating: .zero, count: n), safeArea: Array(repeating: .zero, count: n),
+            preserved: Array(repeating: [], count: n), fromSafeArea: Array(repeating: [], count: n),
+            rootFromSafeArea: [], inNavigationController: root.inNavigationController)
         var own = tree.root.ownMargins(direction)
         if let minimum = root.systemMinimumMargins { own = .max(own, minimum) }
         out.rootMargins = tree.root.insetsLayoutMarginsFromSafeArea ? own + root.safeAreaInsets : own
@@ -39,7 +40,8 @@ public enum LayoutMargins {
             let parentSafe = parent.map { out.safeArea[$0] } ?? root.safeAreaInsets
             let parentMargins = parent.map { out.margins[$0] } ?? out.rootMargins
             // Distance of each of the view's edges from the same edge of its superview.
-            let distance = EdgeInsets(top: f.minY, left: f.minX, bottom: parentSize.height - f.maxY, right: parentSize.width - f.maxX)
+            let distance = EdgeInsets(
+                top: f.minY, left: f.minX, bottom: parentSize.height - f.maxY, right: parentSize.width - f.maxX)
             var safe = EdgeInsets.zero
             for e in RectEdge.allCases where parentSafe[e] > 0 {
                 safe[e] = min(max(parentSafe[e] - distance[e], 0), parentSafe[e])
@@ -95,16 +97,24 @@ public struct ResolvedInsets: Hashable, Sendable {
     public func adjustedContentInset(_ i: Int, in tree: ViewTree, bounds: Size) -> EdgeInsets? {
         guard let scroll = tree.views[i].scrollView else { return nil }
         let safe = safeArea[i]
-        let horizontal = scroll.scrolls(.horizontal, bounds: bounds), vertical = scroll.scrolls(.vertical, bounds: bounds)
-        let (h, v): (Bool, Bool) = switch scroll.contentInsetAdjustmentBehavior {
-        case .automatic: (horizontal, vertical || inNavigationController)
-        case .scrollableAxes: (horizontal, vertical)
-        case .never: (false, false)
-        case .always: (true, true)
-        }
+        let horizontal = scroll.scrolls(.horizontal, bounds: bounds)
+        let vertical = scroll.scrolls(.vertical, bounds: bounds)
+        let (h, v): (Bool, Bool) =
+            switch scroll.contentInsetAdjustmentBehavior {
+            case .automatic: (horizontal, vertical || inNavigationController)
+            case .scrollableAxes: (horizontal, vertical)
+            case .never: (false, false)
+            case .always: (true, true)
+            }
         var adjusted = scroll.contentInset
-        if h { adjusted.left += safe.left; adjusted.right += safe.right }
-        if v { adjusted.top += safe.top; adjusted.bottom += safe.bottom }
+        if h {
+            adjusted.left += safe.left
+            adjusted.right += safe.right
+        }
+        if v {
+            adjusted.top += safe.top
+            adjusted.bottom += safe.bottom
+        }
         return adjusted
     }
 }

@@ -10,7 +10,10 @@ public struct RootInsets: Hashable, Sendable {
     /// Scroll views with `automatic` adjustment adjust vertically inside a navigation controller.
     public var inNavigationController: Bool
 
-    public init(safeAreaInsets: EdgeInsets = .zero, systemMinimumMargins: EdgeInsets? = nil, inNavigationController: Bool = false) {
+    public init(
+        safeAreaInsets: EdgeInsets = .zero, systemMinimumMargins: EdgeInsets? = nil,
+        inNavigationController: Bool = false
+    ) {
         self.safeAreaInsets = safeAreaInsets
         self.systemMinimumMargins = systemMinimumMargins
         self.inNavigationController = inNavigationController

@@ -30,8 +30,12 @@ public struct ConflictPicture: Sendable {
     }
 
     public var svg: String {
-        let pad = 24.0, captionHeight = 28.0
-        var minX = 0.0, minY = 0.0, maxX = 1.0, maxY = 1.0
+        let pad = 24.0
+        let captionHeight = 28.0
+        var minX = 0.0
+        var minY = 0.0
+        var maxX = 1.0
+        var maxY = 1.0
         for v in views {
             minX = min(minX, v.rect.minX)
             minY = min(minY, v.rect.minY)
@@ -51,7 +55,8 @@ public struct ConflictPicture: Sendable {
                 "svg",
                 [
                     ("xmlns", "http://www.w3.org/2000/svg"), ("width", SVG.n(width)), ("height", SVG.n(height)),
-                    ("viewBox", "0 0 \(SVG.n(width)) \(SVG.n(height))"), ("font-family", "sans-serif"), ("font-size", "11"),
+                    ("viewBox", "0 0 \(SVG.n(width)) \(SVG.n(height))"), ("font-family", "sans-serif"),
+                    ("font-size", "11"),
                 ], close: false),
             SVG.tag("rect", [("width", "100%"), ("height", "100%"), ("fill", "white")]),
             SVG.tag("text", [("x", SVG.n(pad)), ("y", "18"), ("font-size", "13")], close: false)
@@ -67,7 +72,12 @@ public struct ConflictPicture: Sendable {
                         ("stroke-width", "1"),
                     ]))
             out.append(
-                SVG.tag("text", [("x", SVG.n(Double(x(v.rect.minX))! + 3)), ("y", SVG.n(Double(y(v.rect.minY))! + 13)), ("fill", "#333")], close: false)
+                SVG.tag(
+                    "text",
+                    [
+                        ("x", SVG.n(Double(x(v.rect.minX))! + 3)), ("y", SVG.n(Double(y(v.rect.minY))! + 13)),
+                        ("fill", "#333"),
+                    ], close: false)
                     + SVG.escape(v.name) + "</text>")
         }
         for m in marks {
@@ -83,7 +93,12 @@ public struct ConflictPicture: Sendable {
             let along = 0.2 + 0.6 * (k.truncatingRemainder(dividingBy: 7)) / 7
             let mid = Point(x: m.from.x + (m.to.x - m.from.x) * along, y: m.from.y + (m.to.y - m.from.y) * along)
             out.append(
-                SVG.tag("text", [("x", SVG.n(Double(x(mid.x))! + 4)), ("y", SVG.n(Double(y(mid.y))! - 3)), ("fill", "#d00"), ("font-weight", "bold")], close: false)
+                SVG.tag(
+                    "text",
+                    [
+                        ("x", SVG.n(Double(x(mid.x))! + 4)), ("y", SVG.n(Double(y(mid.y))! - 3)), ("fill", "#d00"),
+                        ("font-weight", "bold"),
+                    ], close: false)
                     + SVG.escape(m.label) + "</text>")
         }
         out.append("</svg>")

@@ -4,15 +4,21 @@ public struct RunReport: Sendable {
     public struct ComparisonRow: Sendable {
         public var label: String, units: Int, viewSteps: Int, divergences: Int, percent: Double
         public init(label: String, units: Int, viewSteps: Int, divergences: Int, percent: Double) {
-            (self.label, self.units, self.viewSteps, self.divergences, self.percent) = (label, units, viewSteps, divergences, percent)
+            (self.label, self.units, self.viewSteps, self.divergences, self.percent) = (
+                label, units, viewSteps, divergences, percent
+            )
         }
     }
 
     /// A divergence shown with its picture and the commands that recompute and reduce it.
     public struct Featured: Sendable {
-        public var id: Int64, why: String, comparison: String, view: String, step: Int, magnitude: Double, causes: String
+        public var id: Int64, why: String, comparison: String, view: String, step: Int, magnitude: Double,
+            causes: String
         public var pictureSVG: String
-        public init(id: Int64, why: String, comparison: String, view: String, step: Int, magnitude: Double, causes: String, pictureSVG: String) {
+        public init(
+            id: Int64, why: String, comparison: String, view: String, step: Int, magnitude: Double, causes: String,
+            pictureSVG: String
+        ) {
             (self.id, self.why, self.comparison, self.view, self.step, self.magnitude, self.causes, self.pictureSVG) =
                 (id, why, comparison, view, step, magnitude, causes, pictureSVG)
         }
@@ -38,10 +44,12 @@ public struct RunReport: Sendable {
     /// How the pictures were chosen (the page says it).
     public var sampling: String
 
-    public init(experiment: String, runID: Int64, codeVersion: String, status: String, started: String, database: String,
-                comparisons: [ComparisonRow], causes: [(name: String, count: Int)], maskGrid: [[Int]],
-                magnitudes: [(label: String, count: Int)], byStep: [(step: Int, count: Int)], totalDivergences: Int,
-                unexplained: Int, featured: [Featured], sampling: String) {
+    public init(
+        experiment: String, runID: Int64, codeVersion: String, status: String, started: String, database: String,
+        comparisons: [ComparisonRow], causes: [(name: String, count: Int)], maskGrid: [[Int]],
+        magnitudes: [(label: String, count: Int)], byStep: [(step: Int, count: Int)], totalDivergences: Int,
+        unexplained: Int, featured: [Featured], sampling: String
+    ) {
         self.experiment = experiment
         self.runID = runID
         self.codeVersion = codeVersion

@@ -31,8 +31,10 @@ public struct Scenario: Hashable, Sendable {
     /// The `"visualFormat"` entries as written (their constraints are in `constraints`).
     public var visualFormats: [VisualFormatEntry]
 
-    public init(tree: ViewTree, constraints: [LayoutConstraint] = [], description: String? = nil,
-                visualFormats: [VisualFormatEntry] = []) {
+    public init(
+        tree: ViewTree, constraints: [LayoutConstraint] = [], description: String? = nil,
+        visualFormats: [VisualFormatEntry] = []
+    ) {
         self.tree = tree
         self.constraints = constraints
         self.description = description
@@ -47,11 +49,13 @@ public struct VisualFormatEntry: Hashable, Sendable {
     public var options: VisualFormatOptions
     public var platform: VisualFormatPlatform
 
-    public init(format: String, metrics: [String: Double] = [:], options: VisualFormatOptions = [], platform: VisualFormatPlatform = .uikit) {
+    public init(
+        format: String, metrics: [String: Double] = [:], options: VisualFormatOptions = [],
+        platform: VisualFormatPlatform = .uikit
+    ) {
         self.format = format
         self.metrics = metrics
         self.options = options
         self.platform = platform
     }
 }
-

@@ -13,7 +13,8 @@ struct Fields {
 
     init(_ node: JSONValue, key: String, allowed: [String], viewID: String?) throws(ScenarioError) {
         guard case .object(let members) = node.kind else {
-            throw ScenarioError(.wrongType(key: key, expected: "an object", found: node.typeName), viewID: viewID, at: node.location)
+            throw ScenarioError(
+                .wrongType(key: key, expected: "an object", found: node.typeName), viewID: viewID, at: node.location)
         }
         for m in members where !allowed.contains(m.key) {
             throw ScenarioError(.unknownKey(m.key, allowed: allowed), viewID: viewID, at: m.keyLocation)
@@ -32,7 +33,8 @@ struct Fields {
 
     func number(_ v: JSONValue, key: String) throws(ScenarioError) -> Double {
         guard case .number(let x) = v.kind else {
-            throw ScenarioError(.wrongType(key: key, expected: "a number", found: v.typeName), viewID: viewID, at: v.location)
+            throw ScenarioError(
+                .wrongType(key: key, expected: "a number", found: v.typeName), viewID: viewID, at: v.location)
         }
         guard x.isFinite else { throw ScenarioError(.nonFinite(key: key), viewID: viewID, at: v.location) }
         return x
@@ -42,16 +44,17 @@ struct Fields {
     func bool(_ key: String) throws(ScenarioError) -> Bool? {
         guard let v = optional(key) else { return nil }
         guard case .bool(let b) = v.kind else {
-            throw ScenarioError(.wrongType(key: key, expected: "true or false", found: v.typeName), viewID: viewID, at: v.location)
+            throw ScenarioError(
+                .wrongType(key: key, expected: "true or false", found: v.typeName), viewID: viewID, at: v.location)
         }
         return b
     }
 
     func string(_ v: JSONValue, key: String) throws(ScenarioError) -> String {
         guard case .string(let s) = v.kind else {
-            throw ScenarioError(.wrongType(key: key, expected: "a string", found: v.typeName), viewID: viewID, at: v.location)
+            throw ScenarioError(
+                .wrongType(key: key, expected: "a string", found: v.typeName), viewID: viewID, at: v.location)
         }
         return s
     }
 }
-

@@ -35,7 +35,8 @@ extension SolverCore {
         var fresh: SymbolID = -1
         var largest = 0.0
         for c in acc { largest = Swift.max(largest, abs(c.coef)) }
-        for c in acc where kinds[Int(c.sym)] == .external && basis[Int(c.sym)] && rowOf[Int(c.sym)] < 0
+        for c in acc
+        where kinds[Int(c.sym)] == .external && basis[Int(c.sym)] && rowOf[Int(c.sym)] < 0
             && cols.isEmpty(Int(c.sym)) && abs(c.coef) >= 0.1 * largest
         {
             if fresh < 0 || abs(c.coef) > abs(acc[Int(idxA[Int(fresh)])].coef) { fresh = c.sym }

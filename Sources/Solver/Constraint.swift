@@ -20,8 +20,10 @@ public final class Constraint: CustomStringConvertible, @unchecked Sendable {
     /// solvers use their table.
     @usableFromInline @exclusivity(unchecked) var solverSlot: Int32 = -1
 
-    public init<E: ExpressionConvertible>(_ expression: E, _ op: RelationalOperator,
-                                          strength: Double = Strength.required) {
+    public init<E: ExpressionConvertible>(
+        _ expression: E, _ op: RelationalOperator,
+        strength: Double = Strength.required
+    ) {
         self.expression = expression.expression.reduced()
         self.op = op
         self.strength = Strength.clip(strength)

@@ -128,8 +128,10 @@ extension SolverCore {
             for (s, c) in terms { fresh.accAdd(s, c) }
             let record = records[slot]
             if atBasis {
-                let basic = (marker: rowOf[Int(record.tag.marker)] >= 0,
-                             other: record.tag.other >= 0 && rowOf[Int(record.tag.other)] >= 0)
+                let basic = (
+                    marker: rowOf[Int(record.tag.marker)] >= 0,
+                    other: record.tag.other >= 0 && rowOf[Int(record.tag.other)] >= 0
+                )
                 guard fresh.addAtBasis(record, slot: Int32(slot), basic: basic, basis: &basis) else { return nil }
             } else {
                 do throws(SolverError) {

@@ -50,12 +50,19 @@ public enum Strength {
         // 10^x = 10^int · 10^frac, the fraction by a short series of 2^(frac·log2 10) halvings.
         var intPart = x.rounded(.down)
         var result = 1.0
-        while intPart > 0 { result *= 10; intPart -= 1 }
-        while intPart < 0 { result /= 10; intPart += 1 }
+        while intPart > 0 {
+            result *= 10
+            intPart -= 1
+        }
+        while intPart < 0 {
+            result /= 10
+            intPart += 1
+        }
         let frac = x - x.rounded(.down)  // in [0, 1)
         // e^(frac·ln 10) by Taylor series; frac·ln 10 < 2.31 so 30 terms reach full precision.
         let y = frac * 2.302585092994046
-        var term = 1.0, sum = 1.0
+        var term = 1.0
+        var sum = 1.0
         for n in 1...30 {
             term *= y / Double(n)
             sum += term
@@ -121,14 +128,22 @@ public struct PriorityLadder: Sendable {
 
     /// log10 of a positive number, to the precision the ladder needs (no Foundation).
     static func log10(_ x: Double) -> Double {
-        var x = x, n = 0.0
-        while x >= 10 { x /= 10; n += 1 }
-        while x < 1 { x *= 10; n -= 1 }
+        var x = x
+        var n = 0.0
+        while x >= 10 {
+            x /= 10
+            n += 1
+        }
+        while x < 1 {
+            x *= 10
+            n -= 1
+        }
         // A power of ten (the backend's ladder spans 100…1e8) is exact already; the bisection below
         // would return the same n after 60 rounds of the series — per engine built, in a sweep.
         if x == 1 { return n }
         // x in [1, 10): bisection on 10^f = x.
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<60 {
             let mid = (lo + hi) / 2
             if Strength.pow10(mid) < x { lo = mid } else { hi = mid }

@@ -105,7 +105,9 @@ public struct SystemFile: Sendable {
         for (i, c) in cons.enumerated() {
             let at = "constraints[\(i)]"
             guard let obj = c as? [String: Any] else { throw .malformed(at: at, "not an object") }
-            guard let termList = obj["terms"] as? [Any] else { throw .malformed(at: at + ".terms", "missing or not an array") }
+            guard let termList = obj["terms"] as? [Any] else {
+                throw .malformed(at: at + ".terms", "missing or not an array")
+            }
             var terms: [TermSpec] = []
             for (j, t) in termList.enumerated() {
                 let tat = "\(at).terms[\(j)]"

@@ -55,14 +55,16 @@ extension SystemFile {
         built.reserveCapacity(constraints.count)
         var index: [ObjectIdentifier: Int] = [:]
         for (i, spec) in constraints.enumerated() {
-            let expr = Expression(spec.terms.map { Term(byName[$0.variable]!, $0.coefficient) }, constant: spec.constant)
+            let expr = Expression(
+                spec.terms.map { Term(byName[$0.variable]!, $0.coefficient) }, constant: spec.constant)
             let c = Constraint(expr, spec.op, strength: spec.strength)
             do throws(SolverError) {
                 try solver.addConstraint(c)
             } catch {
                 if case .unsatisfiableConstraint(_, let conflicts) = error {
-                    throw .unsatisfiable(constraintIndex: i,
-                                         conflicts: conflicts.compactMap { index[ObjectIdentifier($0)] }.sorted())
+                    throw .unsatisfiable(
+                        constraintIndex: i,
+                        conflicts: conflicts.compactMap { index[ObjectIdentifier($0)] }.sorted())
                 }
                 throw .solver(error, constraintIndex: i)
             }
@@ -80,9 +82,10 @@ extension SystemFile {
         func record() {
             system.solver.updateVariables()
             let ambiguous = Set(system.solver.ambiguousVariables().map { ObjectIdentifier($0) })
-            steps.append(SystemStep(
-                values: system.variables.map { ($0.name, $0.value) },
-                ambiguous: system.variables.filter { ambiguous.contains(ObjectIdentifier($0)) }.map(\.name)))
+            steps.append(
+                SystemStep(
+                    values: system.variables.map { ($0.name, $0.value) },
+                    ambiguous: system.variables.filter { ambiguous.contains(ObjectIdentifier($0)) }.map(\.name)))
         }
         record()
         for suggestion in suggestions {
@@ -106,19 +109,33 @@ public enum SystemJSON {
     /// `{"steps":[{"values":{"name":value,…}},…]}`, values in file order; `"ambiguous":[…]` on a step
     /// only where some variables are not uniquely fixed.
     public static func steps(_ steps: [SystemStep]) -> String {
-        JSONWriter.write(.object([("steps", .array(steps.map { step in
-            var members: [(String, JSONValue)] = [("values", .object(step.values.map { ($0.name, .number($0.value)) }))]
-            if !step.ambiguous.isEmpty { members.append(("ambiguous", .array(step.ambiguous.map(JSONValue.string)))) }
-            return .object(members)
-        }))]))
+        JSONWriter.write(
+            .object([
+                (
+                    "steps",
+                    .array(
+                        steps.map { step in
+                            var members: [(String, JSONValue)] = [
+                                ("values", .object(step.values.map { ($0.name, .number($0.value)) }))
+                            ]
+                            if !step.ambiguous.isEmpty {
+                                members.append(("ambiguous", .array(step.ambiguous.map(JSONValue.string))))
+                            }
+                            return .object(members)
+                        })
+                )
+            ]))
     }
 
     /// `{"error":"unsatisfiable","constraint":i,"conflicts":[…]}` (0-based indices in file order), or
     /// `{"error":"malformed"|"solver","message":"…"}`.
     public static func error(_ error: Error) -> String {
         if case SystemRunError.unsatisfiable(let i, let conflicts) = error {
-            return JSONWriter.write(.object([("error", .string("unsatisfiable")), ("constraint", .number(Double(i))),
-                                             ("conflicts", .array(conflicts.map { .number(Double($0)) }))]))
+            return JSONWriter.write(
+                .object([
+                    ("error", .string("unsatisfiable")), ("constraint", .number(Double(i))),
+                    ("conflicts", .array(conflicts.map { .number(Double($0)) })),
+                ]))
         }
         let kind = error is SystemFileError ? "malformed" : "solver"
         return JSONWriter.write(.object([("error", .string(kind)), ("message", .string(String(describing: error)))]))

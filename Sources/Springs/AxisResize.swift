@@ -24,9 +24,12 @@ public struct AxisResize: Sendable {
     /// round `origin + baseOffset`, so the last bit of a nested view depends on where its ancestors are.
     public var baseOffset = 0.0
 
-    public init(origin: Double, length: Double, originError: Double = 0, lengthError: Double = 0, parts: FlexibleParts,
-                maskIsNone: Bool = false, oldSuperLength: Double, newSuperLength: Double, scale: Double = 1, isVertical: Bool = false,
-                baseOffset: Double = 0) {
+    public init(
+        origin: Double, length: Double, originError: Double = 0, lengthError: Double = 0, parts: FlexibleParts,
+        maskIsNone: Bool = false, oldSuperLength: Double, newSuperLength: Double, scale: Double = 1,
+        isVertical: Bool = false,
+        baseOffset: Double = 0
+    ) {
         self.origin = origin
         self.length = length
         self.originError = originError
@@ -52,7 +55,9 @@ public struct AxisOutcome: Equatable, Sendable {
     public var lengthError: Double = 0
     public var notes: ResizeNotes = []
 
-    public init(origin: Double, length: Double, originError: Double = 0, lengthError: Double = 0, notes: ResizeNotes = []) {
+    public init(
+        origin: Double, length: Double, originError: Double = 0, lengthError: Double = 0, notes: ResizeNotes = []
+    ) {
         self.origin = origin
         self.length = length
         self.originError = originError

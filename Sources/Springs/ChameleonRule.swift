@@ -14,9 +14,11 @@ enum ChameleonRule: ResizingRule {
         let S = r.oldSuperLength
         let D = r.newSuperLength - r.oldSuperLength
         let p = r.parts
-        var x = r.origin, w = r.length
+        var x = r.origin
+        var w = r.length
         var notes: ResizeNotes = []
-        var rawX = x, rawW = w  // unrounded, to note what floorf changed
+        var rawX = x
+        var rawW = w  // unrounded, to note what floorf changed
         func proportional(_ denominator: Double) {
             if denominator <= 0 || ProportionalSplit.isRoundingNoise(denominator, abs(S) + abs(x) + abs(w)) {
                 notes.insert(.nonPositiveFlexibleSum)

@@ -8,7 +8,8 @@ enum CocotronRule: ResizingRule {
     static func resize(_ r: AxisResize) -> AxisOutcome {
         let D = r.newSuperLength - r.oldSuperLength
         let p = r.parts
-        var x = r.origin, w = r.length
+        var x = r.origin
+        var w = r.length
         if p.min {
             if p.size {
                 let share = p.max ? D / 3 : D / 2

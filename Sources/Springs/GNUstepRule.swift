@@ -15,14 +15,16 @@ enum GNUstepSteps {
 
     static func resize(_ r: AxisResize, rounding: Rounding) -> AxisOutcome {
         if r.maskIsNone {
-            return AxisOutcome(origin: r.origin, length: r.length, originError: r.originError, lengthError: r.lengthError)
+            return AxisOutcome(
+                origin: r.origin, length: r.length, originError: r.originError, lengthError: r.lengthError)
         }
         var notes: ResizeNotes = []
         if r.originError != 0 || r.lengthError != 0 { notes.insert(.carriedError) }
         let x = r.origin - r.originError
         let w = r.length - r.lengthError
-        let split = ProportionalSplit.apply(origin: x, length: w, maxMargin: r.oldSuperLength - x - w, parts: r.parts,
-                                            delta: r.newSuperLength - r.oldSuperLength)
+        let split = ProportionalSplit.apply(
+            origin: x, length: w, maxMargin: r.oldSuperLength - x - w, parts: r.parts,
+            delta: r.newSuperLength - r.oldSuperLength)
         notes.formUnion(split.notes)
         let s = r.scale
         let offset = r.baseOffset * s
@@ -32,8 +34,9 @@ enum GNUstepSteps {
         if x2 != split.origin || w2 != split.length { notes.insert(.rounded) }
         if w2 < 0 { notes.insert(.clamped) }
         if !x2.isFinite || !w2.isFinite { notes.insert(.nonFinite) }
-        return AxisOutcome(origin: x2, length: max(0, w2), originError: x2 - split.origin, lengthError: w2 - split.length,
-                           notes: notes)
+        return AxisOutcome(
+            origin: x2, length: max(0, w2), originError: x2 - split.origin, lengthError: w2 - split.length,
+            notes: notes)
     }
 }
 

@@ -6,8 +6,10 @@ import ViewTree
 /// (GNUstep, libs-gui master) split Δ equally; the lab's `documented` policy does the same and notes it.
 enum ProportionalSplit {
     /// Returns the new (origin, length) and the notes. `sum ≤ 0` → equal split.
-    static func apply(origin L: Double, length W: Double, maxMargin R: Double, parts: FlexibleParts,
-                      delta: Double) -> (origin: Double, length: Double, notes: ResizeNotes) {
+    static func apply(
+        origin L: Double, length W: Double, maxMargin R: Double, parts: FlexibleParts,
+        delta: Double
+    ) -> (origin: Double, length: Double, notes: ResizeNotes) {
         guard !parts.isEmpty else { return (L, W, []) }
         // GNUstep's summation order (size, min margin, max margin) and `(Δ/sum)·part` below: the
         // order of floating-point operations decides the last bit, and the lab matches it.
@@ -15,7 +17,8 @@ enum ProportionalSplit {
         if parts.size { sum += W }
         if parts.min { sum += L }
         if parts.max { sum += R }
-        var origin = L, length = W
+        var origin = L
+        var length = W
         if sum <= 0 {
             let share = delta / Double(parts.count)
             if parts.min { origin += share }
@@ -41,8 +44,9 @@ enum ProportionalSplit {
 /// The proportional rule, unrounded. Negative sizes are kept: Apple documents no clamp.
 enum DocumentedRule: ResizingRule {
     static func resize(_ r: AxisResize) -> AxisOutcome {
-        let split = ProportionalSplit.apply(origin: r.origin, length: r.length, maxMargin: r.maxMargin, parts: r.parts,
-                                            delta: r.newSuperLength - r.oldSuperLength)
+        let split = ProportionalSplit.apply(
+            origin: r.origin, length: r.length, maxMargin: r.maxMargin, parts: r.parts,
+            delta: r.newSuperLength - r.oldSuperLength)
         var notes = split.notes
         if !split.origin.isFinite || !split.length.isFinite { notes.insert(.nonFinite) }
         return AxisOutcome(origin: split.origin, length: split.length, notes: notes)

@@ -10,13 +10,17 @@ public enum Springs {
     ///
     /// A view whose size changed resizes its own subviews from its old size, as UIKit's and AppKit's
     /// `setFrame:` do; a view whose size did not change leaves its subviews alone.
-    public static func resize(_ tree: ViewTree, to newSize: Size, policy: SpringsPolicy, scale: Int = 1,
-                              state: SpringsState) -> SpringsStep {
+    public static func resize(
+        _ tree: ViewTree, to newSize: Size, policy: SpringsPolicy, scale: Int = 1,
+        state: SpringsState
+    ) -> SpringsStep {
         var frames = tree.frames
         var size = tree.superviewSize
         var state = state
         var notes = Array(repeating: ResizeNotes(), count: tree.views.count)
-        resize(tree, frames: &frames, superviewSize: &size, to: newSize, policy: policy, scale: scale, state: &state, notes: &notes)
+        resize(
+            tree, frames: &frames, superviewSize: &size, to: newSize, policy: policy, scale: scale, state: &state,
+            notes: &notes)
         var result = tree
         if size != tree.superviewSize {
             result.superviewSize = size
@@ -29,18 +33,25 @@ public enum Springs {
     /// the structure and masks only; `frames` (in `tree.views` order) and `superviewSize` are the
     /// current layout and become the new one; `state` is carried; `notes` receives this step's notes.
     /// No tree is copied, so a step costs the arithmetic and not a copy of every view.
-    public static func resize(_ tree: ViewTree, frames: inout [Rect], superviewSize: inout Size, to newSize: Size,
-                              policy: SpringsPolicy, scale: Int = 1, state: inout SpringsState, notes: inout [ResizeNotes]) {
-        precondition(state.errors.count == tree.views.count && frames.count == tree.views.count && notes.count == tree.views.count,
-                     "frames, state and notes belong to another tree")
+    public static func resize(
+        _ tree: ViewTree, frames: inout [Rect], superviewSize: inout Size, to newSize: Size,
+        policy: SpringsPolicy, scale: Int = 1, state: inout SpringsState, notes: inout [ResizeNotes]
+    ) {
+        precondition(
+            state.errors.count == tree.views.count && frames.count == tree.views.count
+                && notes.count == tree.views.count,
+            "frames, state and notes belong to another tree")
         for i in notes.indices { notes[i] = [] }
-        resize(policy.rule, tree, frames: &frames, superviewSize: &superviewSize, to: newSize, scale: Double(scale),
-               errors: &state.errors, notes: &notes)
+        resize(
+            policy.rule, tree, frames: &frames, superviewSize: &superviewSize, to: newSize, scale: Double(scale),
+            errors: &state.errors, notes: &notes)
     }
 
     /// Generic over the rule, so each policy's arithmetic is specialised and inlined into the walk.
-    private static func resize<Rule: ResizingRule>(_ rule: Rule.Type, _ tree: ViewTree, frames: inout [Rect], superviewSize: inout Size,
-                                                   to newSize: Size, scale: Double, errors: inout [Rect], notes: inout [ResizeNotes]) {
+    private static func resize<Rule: ResizingRule>(
+        _ rule: Rule.Type, _ tree: ViewTree, frames: inout [Rect], superviewSize: inout Size,
+        to newSize: Size, scale: Double, errors: inout [Rect], notes: inout [ResizeNotes]
+    ) {
         var target = newSize
         if Rule.clampsNegativeSuperviewSize {
             target = Size(width: max(0, newSize.width), height: max(0, newSize.height))
@@ -49,13 +60,16 @@ public enum Springs {
         // (GNUstep's `setFrameSize:` returns early on an equal size, seen against live GNUstep 0.29;
         // UIKit and the other implementations autoresize only when the size changes).
         if target == superviewSize { return }
-        resizeSubviews(Rule.self, tree, of: nil, from: superviewSize, to: target, base: .zero, scale: scale,
-                       frames: &frames, errors: &errors, notes: &notes)
+        resizeSubviews(
+            Rule.self, tree, of: nil, from: superviewSize, to: target, base: .zero, scale: scale,
+            frames: &frames, errors: &errors, notes: &notes)
         superviewSize = target
     }
 
     /// Applies a sequence of sizes, each step starting from the previous step's result.
-    public static func resize(_ tree: ViewTree, through sizes: [Size], policy: SpringsPolicy, scale: Int = 1) -> [SpringsStep] {
+    public static func resize(
+        _ tree: ViewTree, through sizes: [Size], policy: SpringsPolicy, scale: Int = 1
+    ) -> [SpringsStep] {
         var steps: [SpringsStep] = []
         var current = tree
         var state = SpringsState(for: tree)
@@ -70,9 +84,11 @@ public enum Springs {
 
     /// One level of the walk: `parent`'s children resized from its old size to its new one.
     /// `base` is the parent's origin in the top-level view's coordinates (`AxisResize.baseOffset`).
-    private static func resizeSubviews<Rule: ResizingRule>(_ rule: Rule.Type, _ tree: ViewTree, of parent: Int?, from oldSize: Size,
-                                                           to newSize: Size, base: Point, scale: Double, frames: inout [Rect],
-                                                           errors: inout [Rect], notes: inout [ResizeNotes]) {
+    private static func resizeSubviews<Rule: ResizingRule>(
+        _ rule: Rule.Type, _ tree: ViewTree, of parent: Int?, from oldSize: Size,
+        to newSize: Size, base: Point, scale: Double, frames: inout [Rect],
+        errors: inout [Rect], notes: inout [ResizeNotes]
+    ) {
         for child in tree.children(of: parent) {
             let before = frames[child]
             let mask = tree.views[child].mask
@@ -103,9 +119,10 @@ public enum Springs {
             notes[child].formUnion(note)
             // NaN sizes compare unequal, so a non-finite size also propagates, as it would live.
             if frame.size != before.size || (Rule.resizesSubviewsWhenMoved && frame != before) {
-                resizeSubviews(Rule.self, tree, of: child, from: before.size, to: frame.size,
-                               base: Point(x: base.x + frame.x, y: base.y + frame.y), scale: scale,
-                               frames: &frames, errors: &errors, notes: &notes)
+                resizeSubviews(
+                    Rule.self, tree, of: child, from: before.size, to: frame.size,
+                    base: Point(x: base.x + frame.x, y: base.y + frame.y), scale: scale,
+                    frames: &frames, errors: &errors, notes: &notes)
             }
         }
     }

@@ -29,7 +29,8 @@ public struct StoredDivergence: Sendable {
     }
 
     public static func load(_ db: Database, id: Int64) throws -> StoredDivergence {
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT d.step_index, d.view_id, d.causes, s.scenario_json, u.sizes_json, c.a, c.b, c.scale, c.tolerance, u.environments_json,
                    e.spec_text, r.spec_path
             FROM divergences d JOIN units u ON u.id = d.unit_id
@@ -37,15 +38,24 @@ public struct StoredDivergence: Sendable {
             JOIN scenarios s ON s.run_id = u.run_id AND s.scenario_index = u.scenario_index
             JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
             WHERE d.id = ?
-            """, [.integer(id)]).rows
-        guard let r = rows.first, case .integer(let step) = r[0], case .text(let viewID) = r[1], case .text(let causes) = r[2],
-              case .text(let scenarioJSON) = r[3], case .text(let sizesJSON) = r[4], case .text(let aName) = r[5],
-              case .text(let bName) = r[6], case .real(let tolerance) = r[8] else { throw LoadError.notFound(id) }
-        guard let a = BackendConfiguration(aName), let b = BackendConfiguration(bName) else { throw LoadError.unreadable(id, "backends \(aName), \(bName)") }
+            """, [.integer(id)]
+        ).rows
+        guard let r = rows.first, case .integer(let step) = r[0], case .text(let viewID) = r[1],
+            case .text(let causes) = r[2],
+            case .text(let scenarioJSON) = r[3], case .text(let sizesJSON) = r[4], case .text(let aName) = r[5],
+            case .text(let bName) = r[6], case .real(let tolerance) = r[8]
+        else { throw LoadError.notFound(id) }
+        guard let a = BackendConfiguration(aName), let b = BackendConfiguration(bName) else {
+            throw LoadError.unreadable(id, "backends \(aName), \(bName)")
+        }
         let scale: Int? = if case .integer(let s) = r[7] { Int(s) } else { nil }
         let scenario: Scenario
-        do { scenario = try Scenario(json: scenarioJSON) } catch { throw LoadError.unreadable(id, "scenario: \(error)") }
-        guard let sizes = UnitResult.sizes(fromJSON: sizesJSON), Int(step) < sizes.count else { throw LoadError.unreadable(id, "sizes \(sizesJSON)") }
+        do { scenario = try Scenario(json: scenarioJSON) } catch {
+            throw LoadError.unreadable(id, "scenario: \(error)")
+        }
+        guard let sizes = UnitResult.sizes(fromJSON: sizesJSON), Int(step) < sizes.count else {
+            throw LoadError.unreadable(id, "sizes \(sizesJSON)")
+        }
         var steps = sizes.map { SweepStep(size: $0) }
         if case .text(let json) = r[9] {
             guard let environments = UnitResult.environments(fromJSON: json), environments.count == sizes.count else {
@@ -60,8 +70,11 @@ public struct StoredDivergence: Sendable {
                 throw LoadError.unreadable(id, "experiment spec: \(error)")
             }
         }
-        return StoredDivergence(id: id, scenario: scenario, steps: steps, comparison: Comparison(a: a, b: b, scale: scale, tolerance: tolerance),
-                                step: Int(step), viewID: viewID, causes: causes.split(separator: ",").map(String.init), sizesJSON: sizesJSON,
-                                engines: engines)
+        return StoredDivergence(
+            id: id, scenario: scenario, steps: steps,
+            comparison: Comparison(a: a, b: b, scale: scale, tolerance: tolerance),
+            step: Int(step), viewID: viewID, causes: causes.split(separator: ",").map(String.init),
+            sizesJSON: sizesJSON,
+            engines: engines)
     }
 }

@@ -28,9 +28,11 @@ extension ResultsStore {
         }
     }
 
-    public func runSession(_ plan: SweepPlan, jobs: Int, resume: Bool, codeVersion: String, shard assignment: ShardAssignment? = nil,
-                           shouldStop: @escaping @Sendable () -> Bool,
-                           progress: (_ result: UnitResult, _ unitsDone: Int) -> Void = { _, _ in }) throws -> SessionOutcome {
+    public func runSession(
+        _ plan: SweepPlan, jobs: Int, resume: Bool, codeVersion: String, shard assignment: ShardAssignment? = nil,
+        shouldStop: @escaping @Sendable () -> Bool,
+        progress: (_ result: UnitResult, _ unitsDone: Int) -> Void = { _, _ in }
+    ) throws -> SessionOutcome {
         var skip: Set<Int> = []
         let shard = assignment?.shard
         // `--resume` is idempotent, so a restarted job can run the same command: it finishes a partial
@@ -40,20 +42,25 @@ extension ResultsStore {
             try resumeRun(found.run)
             skip = found.done
         } else if resume, let done = try completedRun(plan.spec, shard: shard) {
-            return SessionOutcome(completed: true, runID: done.run, unitsThisSession: 0, unitsDone: done.units, viewSteps: 0,
-                                  seconds: 0, alreadyComplete: true)
+            return SessionOutcome(
+                completed: true, runID: done.run, unitsThisSession: 0, unitsDone: done.units, viewSteps: 0,
+                seconds: 0, alreadyComplete: true)
         } else {
             try beginRun(plan, jobs: jobs, codeVersion: codeVersion, shard: shard, unitsTotal: assignment?.units.count)
         }
         let start = Date()
         var batchStart = start
-        var inBatch = 0, units = 0, viewSteps = 0
+        var inBatch = 0
+        var units = 0
+        var viewSteps = 0
         try beginBatch()
         let outcome: SweepRunner.Outcome
         do {
             let run = runID
-            outcome = try SweepRunner.run(plan, jobs: jobs, units: assignment?.units, skip: skip, shouldStop: shouldStop,
-                                          prepare: { ResultsStore.prepare($0, plan: plan, run: run) }) { prepared in
+            outcome = try SweepRunner.run(
+                plan, jobs: jobs, units: assignment?.units, skip: skip, shouldStop: shouldStop,
+                prepare: { ResultsStore.prepare($0, plan: plan, run: run) }
+            ) { prepared in
                 let result = prepared.result
                 if let e = result.error, result.errorStops { throw SessionError.engineFailed(e) }
                 try write(prepared)
@@ -81,7 +88,8 @@ extension ResultsStore {
         }
         let seconds = Date().timeIntervalSince(start)
         try finishRun(completed: outcome == .completed, seconds: seconds)
-        return SessionOutcome(completed: outcome == .completed, runID: runID, unitsThisSession: units,
-                              unitsDone: skip.count + units, viewSteps: viewSteps, seconds: seconds)
+        return SessionOutcome(
+            completed: outcome == .completed, runID: runID, unitsThisSession: units,
+            unitsDone: skip.count + units, viewSteps: viewSteps, seconds: seconds)
     }
 }

@@ -50,7 +50,8 @@ public enum BackendConfiguration: Hashable, Sendable, CustomStringConvertible {
     /// `gnustep-master`, `gnustep-master+apple:<switches>` or `appkit+gnustep:<switches>`.
     static func gnustep(_ text: String) -> GNUstepDeviations? {
         if text == gnustepMaster { return .all }
-        for (prefix, fromAll) in [(gnustepMaster + "+apple:", true), ("appkit+gnustep:", false)] where text.hasPrefix(prefix) {
+        for (prefix, fromAll) in [(gnustepMaster + "+apple:", true), ("appkit+gnustep:", false)]
+        where text.hasPrefix(prefix) {
             guard let d = GNUstepDeviations(names: String(text.dropFirst(prefix.count))) else { return nil }
             return fromAll ? GNUstepDeviations(Deviation.allCases.filter { !d.contains($0) }) : d
         }

@@ -25,8 +25,10 @@ public struct ExperimentSpec: Sendable {
     /// The file it was read from (relative paths in it resolve from there), when it was a file.
     public var path: String?
 
-    public init(name: String, seed: UInt64, scenarioSources: [ScenarioSource], sequences: [SequenceSpec],
-                comparisons: [Comparison], text: String = "") {
+    public init(
+        name: String, seed: UInt64, scenarioSources: [ScenarioSource], sequences: [SequenceSpec],
+        comparisons: [Comparison], text: String = ""
+    ) {
         self.name = name
         self.seed = seed
         self.scenarioSources = scenarioSources
@@ -70,8 +72,9 @@ public struct FrameGridSpec: Sendable {
         let size = sizes[index % sizes.count]
         let origin = origins[(index / sizes.count) % origins.count]
         let mask = masks[index / (sizes.count * origins.count)]
-        return try! ViewTree(superviewSize: superview,
-                             views: [View(id: "v", frame: Rect(x: origin, y: origin, width: size, height: size), mask: mask)])
+        return try! ViewTree(
+            superviewSize: superview,
+            views: [View(id: "v", frame: Rect(x: origin, y: origin, width: size, height: size), mask: mask)])
     }
 }
 
@@ -94,10 +97,12 @@ public struct TreeGeneratorSpec: Hashable, Sendable {
     public var edgeTouching: Double
     public var largerThanSuperview: Double
 
-    public init(count: Int, views: ClosedRange<Int> = 1...10, depth: Int = 3, fanout: Int = 4,
-                masks: [(mask: AutoresizingMask, weight: Double)] = (0...63).map { (AutoresizingMask(rawValue: $0), 1) },
-                superviews: [Size] = [Size(width: 320, height: 480)], zeroSize: Double = 0.05, edgeTouching: Double = 0.1,
-                largerThanSuperview: Double = 0.05) {
+    public init(
+        count: Int, views: ClosedRange<Int> = 1...10, depth: Int = 3, fanout: Int = 4,
+        masks: [(mask: AutoresizingMask, weight: Double)] = (0...63).map { (AutoresizingMask(rawValue: $0), 1) },
+        superviews: [Size] = [Size(width: 320, height: 480)], zeroSize: Double = 0.05, edgeTouching: Double = 0.1,
+        largerThanSuperview: Double = 0.05
+    ) {
         self.count = count
         self.views = views
         self.depth = depth

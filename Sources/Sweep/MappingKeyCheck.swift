@@ -35,7 +35,9 @@ enum MappingKeyCheck {
                 case YAML_STREAM_END_EVENT:
                     return nil
                 case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
-                    if atKey { return (mark.0, mark.1, event.type == YAML_MAPPING_START_EVENT ? "a mapping" : "a sequence") }
+                    if atKey {
+                        return (mark.0, mark.1, event.type == YAML_MAPPING_START_EVENT ? "a mapping" : "a sequence")
+                    }
                     open.append((event.type == YAML_MAPPING_START_EVENT, true))
                 case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                     open.removeLast()

@@ -28,10 +28,14 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public static func parse(_ text: String, environment: [String: String]) throws(ShardError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]) else {
-            throw .invalid("'\(text)' is not I/N (e.g. 2/7, or env/7 to read the index from \(environmentVariables.joined(separator: " or ")))")
+            throw .invalid(
+                "'\(text)' is not I/N (e.g. 2/7, or env/7 to read the index from \(environmentVariables.joined(separator: " or ")))"
+            )
         }
         if parts[0] == "env" { return try Shard(index: fromEnvironment(environment, count: count), count: count) }
-        guard let index = Int(parts[0]) else { throw .invalid("'\(parts[0])' in '\(text)' is not a shard index (a number, or env)") }
+        guard let index = Int(parts[0]) else {
+            throw .invalid("'\(parts[0])' in '\(text)' is not a shard index (a number, or env)")
+        }
         return try Shard(index: index, count: count)
     }
 
@@ -45,7 +49,9 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
             let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0
             return i - minimum
         }
-        throw .invalid("--shard env/\(count) needs JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm array) in the environment")
+        throw .invalid(
+            "--shard env/\(count) needs JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm array) in the environment"
+        )
     }
 }
 
@@ -88,7 +94,8 @@ extension SweepPlan {
         for i in 0..<unitCount {
             let p = pairIndex(ofUnit: i)
             let views = Double(scenarios[pairs[p].scenario].scenario.tree.views.count)
-            costs[i] = Self.cost(views: views, steps: Double(stepCounts[p]), comparison: spec.comparisons[unit(i).comparison])
+            costs[i] = Self.cost(
+                views: views, steps: Double(stepCounts[p]), comparison: spec.comparisons[unit(i).comparison])
         }
         let order = (0..<unitCount).sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
         var heap = LoadHeap(count: shard.count)
@@ -130,7 +137,8 @@ struct LoadHeap {
         loads[0].load += cost
         var i = 0
         while true {
-            let l = 2 * i + 1, r = l + 1
+            let l = 2 * i + 1
+            let r = l + 1
             var m = i
             if l < loads.count, Self.less(loads[l], loads[m]) { m = l }
             if r < loads.count, Self.less(loads[r], loads[m]) { m = r }

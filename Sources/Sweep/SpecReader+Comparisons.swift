@@ -18,7 +18,8 @@ extension SpecNodeReader {
             }
             return b
         }
-        let a = try backend("a"), b = try backend("b")
+        let a = try backend("a")
+        let b = try backend("b")
         var scale: Int?
         if let s = m.first(where: { $0.key == "scale" })?.value {
             let v = try integer(s, "scale", min: 1)
@@ -41,9 +42,13 @@ extension SpecNodeReader {
             guard let name = k.string, !name.isEmpty else { throw error(k, "an engine needs a name") }
             let e = try mapping(v, "engine \(name)", allowed: ["command", "timeout", "on_error", "heap_variants"])
             func get(_ key: String) -> Node? { e.first { $0.key == key }?.value }
-            guard let c = get("command") else { throw error(v, "engine \(name) needs 'command' (a list: program and arguments)") }
+            guard let c = get("command") else {
+                throw error(v, "engine \(name) needs 'command' (a list: program and arguments)")
+            }
             var command: [String] = []
-            if let single = c.string { command = [single] } else {
+            if let single = c.string {
+                command = [single]
+            } else {
                 for item in try sequence(c, "command") {
                     guard let s = item.string else { throw error(item, "command items are strings") }
                     command.append(s)
@@ -61,7 +66,9 @@ extension SpecNodeReader {
                 guard spec.timeout > 0 else { throw error(t, "timeout must be positive (seconds)") }
             }
             if let o = get("on_error") {
-                guard let s = o.string, let policy = ExternalEngineSpec.OnError(rawValue: s) else { throw error(o, "on_error is stop or skip") }
+                guard let s = o.string, let policy = ExternalEngineSpec.OnError(rawValue: s) else {
+                    throw error(o, "on_error is stop or skip")
+                }
                 spec.onError = policy
             }
             if let h = get("heap_variants") { spec.heapVariants = try integer(h, "heap_variants", min: 0) }

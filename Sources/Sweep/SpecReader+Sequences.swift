@@ -12,7 +12,8 @@ extension SpecNodeReader {
     /// A sequence entry: one sequence, or for environment sequences one per device (and orientation).
     func sequenceSpecs(_ node: Node) throws(SpecError) -> [SequenceSpec] {
         if case .mapping(let m) = node, m.count == 1, let key = m.first?.key.string,
-           let kind = EnvironmentSequenceKind.allCases.first(where: { $0.key == key }) {
+            let kind = EnvironmentSequenceKind.allCases.first(where: { $0.key == key })
+        {
             return try environmentSequences(kind, m.first!.value)
         }
         return [try sequenceSpec(node)]
@@ -25,7 +26,8 @@ extension SpecNodeReader {
         var out: [DevicePreset] = []
         for item in try sequence(node, "devices") {
             guard let id = item.string, let d = presets.device(id) else {
-                throw error(item, "unknown device '\(item.string ?? "")' (valid: \(presets.ids.joined(separator: ", ")))")
+                throw error(
+                    item, "unknown device '\(item.string ?? "")' (valid: \(presets.ids.joined(separator: ", ")))")
             }
             out.append(d)
         }
@@ -37,7 +39,9 @@ extension SpecNodeReader {
         guard let node else { return value }
         var out: [Orientation] = []
         for item in try sequence(node, "orientations") {
-            guard let s = item.string, let o = Orientation(rawValue: s) else { throw error(item, "an orientation is portrait or landscape") }
+            guard let s = item.string, let o = Orientation(rawValue: s) else {
+                throw error(item, "an orientation is portrait or landscape")
+            }
             out.append(o)
         }
         guard !out.isEmpty else { throw error(node, "orientations must not be empty") }
@@ -45,12 +49,13 @@ extension SpecNodeReader {
     }
 
     func environmentSequences(_ kind: EnvironmentSequenceKind, _ v: Node) throws(SpecError) -> [SequenceSpec] {
-        let allowed: [String] = switch kind {
-        case .rotate: ["devices", "start", "steps"]
-        case .splitView: ["devices", "orientations"]
-        case .inCall: ["devices", "orientations", "steps"]
-        case .deviceMatrix, .device: ["devices", "orientations"]
-        }
+        let allowed: [String] =
+            switch kind {
+            case .rotate: ["devices", "start", "steps"]
+            case .splitView: ["devices", "orientations"]
+            case .inCall: ["devices", "orientations", "steps"]
+            case .deviceMatrix, .device: ["devices", "orientations"]
+            }
         let p = try mapping(v, kind.key, allowed: allowed)
         func get(_ k: String) -> Node? { p.first { $0.key == k }?.value }
         let devicesNode = get("devices")
@@ -61,31 +66,46 @@ extension SpecNodeReader {
         case .rotate:
             var start = Orientation.portrait
             if let n = get("start") {
-                guard let s = n.string, let o = Orientation(rawValue: s) else { throw error(n, "start is portrait or landscape") }
+                guard let s = n.string, let o = Orientation(rawValue: s) else {
+                    throw error(n, "start is portrait or landscape")
+                }
                 start = o
             }
             return devices.map { .environments(kind, EnvironmentSequenceKind.rotate($0, start: start, steps: steps)) }
         case .splitView:
             if devicesNode?.string == "all" { devices = devices.filter { !$0.landscapeSplitWidths.isEmpty } }
             if let phone = devices.first(where: { $0.landscapeSplitWidths.isEmpty }) {
-                throw error(devicesNode, "\(phone.id) has no split view (iPads only: \(DevicePresets.standard.devices.filter { !$0.landscapeSplitWidths.isEmpty }.map(\.id).joined(separator: ", ")))")
+                throw error(
+                    devicesNode,
+                    "\(phone.id) has no split view (iPads only: \(DevicePresets.standard.devices.filter { !$0.landscapeSplitWidths.isEmpty }.map(\.id).joined(separator: ", ")))"
+                )
             }
             let orientations = try self.orientations(get("orientations"), default: [.landscape, .portrait])
-            return devices.flatMap { d in orientations.map { .environments(kind, EnvironmentSequenceKind.splitView(d, orientation: $0)) } }
+            return devices.flatMap { d in
+                orientations.map { .environments(kind, EnvironmentSequenceKind.splitView(d, orientation: $0)) }
+            }
         case .inCall:
             let orientations = try self.orientations(get("orientations"), default: [.portrait])
-            return devices.flatMap { d in orientations.map { .environments(kind, EnvironmentSequenceKind.inCall(d, orientation: $0, steps: steps)) } }
+            return devices.flatMap { d in
+                orientations.map {
+                    .environments(kind, EnvironmentSequenceKind.inCall(d, orientation: $0, steps: steps))
+                }
+            }
         case .deviceMatrix:
             let orientations = try self.orientations(get("orientations"), default: [.portrait, .landscape])
             return [.environments(kind, EnvironmentSequenceKind.deviceMatrix(devices, orientations: orientations))]
         case .device:
             let orientations = try self.orientations(get("orientations"), default: [.portrait])
-            return devices.flatMap { d in orientations.map { .environments(kind, [Environment(device: d, orientation: $0)]) } }
+            return devices.flatMap { d in
+                orientations.map { .environments(kind, [Environment(device: d, orientation: $0)]) }
+            }
         }
     }
 
     func sequenceSpec(_ node: Node) throws(SpecError) -> SequenceSpec {
-        let kinds = ["sizes", "ramp", "through_zero", "oscillation", "random_walk"] + EnvironmentSequenceKind.allCases.map(\.key)
+        let kinds =
+            ["sizes", "ramp", "through_zero", "oscillation", "random_walk"]
+            + EnvironmentSequenceKind.allCases.map(\.key)
         let m = try mapping(node, "a sequence", allowed: kinds)
         guard m.count == 1 else { throw error(node, "a sequence is one of: \(kinds.joined(separator: ", "))") }
         let (key, _, v) = m[0]
@@ -95,12 +115,13 @@ extension SpecNodeReader {
             guard !sizes.isEmpty else { throw error(v, "sizes must not be empty") }
             return .explicit(sizes)
         }
-        let allowed: [String] = switch key {
-        case "ramp": ["to", "steps"]
-        case "through_zero": ["steps", "axis"]
-        case "oscillation": ["amplitude", "steps", "axis"]
-        default: ["steps", "max_step", "axis"]
-        }
+        let allowed: [String] =
+            switch key {
+            case "ramp": ["to", "steps"]
+            case "through_zero": ["steps", "axis"]
+            case "oscillation": ["amplitude", "steps", "axis"]
+            default: ["steps", "max_step", "axis"]
+            }
         let p = try mapping(v, key, allowed: allowed)
         func get(_ k: String) throws(SpecError) -> Node {
             guard let n = p.first(where: { $0.key == k })?.value else { throw error(v, "\(key) needs '\(k)'") }
@@ -111,8 +132,12 @@ extension SpecNodeReader {
         switch key {
         case "ramp": return .ramp(target: try size(try get("to"), "to"), steps: steps)
         case "through_zero": return .throughZero(steps: max(2, steps), axis: try axis(axisNode))
-        case "oscillation": return .oscillation(amplitude: try number(try get("amplitude"), "amplitude"), steps: steps, axis: try axis(axisNode))
-        default: return .randomWalk(steps: steps, maxStep: try number(try get("max_step"), "max_step"), axis: try axis(axisNode))
+        case "oscillation":
+            return .oscillation(
+                amplitude: try number(try get("amplitude"), "amplitude"), steps: steps, axis: try axis(axisNode))
+        default:
+            return .randomWalk(
+                steps: steps, maxStep: try number(try get("max_step"), "max_step"), axis: try axis(axisNode))
         }
     }
 }

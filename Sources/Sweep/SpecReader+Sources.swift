@@ -31,10 +31,14 @@ extension SpecNodeReader {
 
     /// A source's optional `sequences: [kind, …]`: the kinds of sequence its scenarios run through.
     func sourceSequenceKinds(_ node: Node) throws(SpecError) -> Set<String>? {
-        guard case .mapping(let m) = node, let list = m.first(where: { $0.key.string == "sequences" })?.value else { return nil }
+        guard case .mapping(let m) = node, let list = m.first(where: { $0.key.string == "sequences" })?.value else {
+            return nil
+        }
         var out = Set<String>()
         for item in try sequence(list, "sequences") {
-            guard let s = item.string else { throw error(item, "sequences lists sequence kinds (sizes, ramp, through-zero, …)") }
+            guard let s = item.string else {
+                throw error(item, "sequences lists sequence kinds (sizes, ramp, through-zero, …)")
+            }
             out.insert(s)
         }
         return out
@@ -45,7 +49,12 @@ extension SpecNodeReader {
             node, "a scenario source",
             allowed: ["file", "generate", "grid", "rows", "constrained", "ib", "sequences", "comparisons"])
         let m = all.filter { $0.key != "sequences" && $0.key != "comparisons" }
-        guard m.count == 1 else { throw error(node, "a scenario source is one of 'file', 'generate', 'grid', 'rows', 'constrained' or 'ib' (with optional 'sequences' and 'comparisons')") }
+        guard m.count == 1 else {
+            throw error(
+                node,
+                "a scenario source is one of 'file', 'generate', 'grid', 'rows', 'constrained' or 'ib' (with optional 'sequences' and 'comparisons')"
+            )
+        }
         let (key, _, v) = m[0]
         if key == "rows" { return .rows(try rows(v)) }
         if key == "constrained" { return .constrained(try constrained(v)) }
@@ -53,18 +62,27 @@ extension SpecNodeReader {
         if key == "file" {
             guard let relative = v.string else { throw error(v, "file must be a path") }
             let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
-            guard let data = FileManager.default.contents(atPath: path) else { throw error(v, "cannot read scenario file \(path)") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw error(v, "cannot read scenario file \(path)")
+            }
             do {
-                return .file(path: relative, scenario: try Scenario(json: String(decoding: data, as: UTF8.self), file: path))
+                return .file(
+                    path: relative, scenario: try Scenario(json: String(decoding: data, as: UTF8.self), file: path))
             } catch {
                 throw self.error(v, "scenario file: \(error)")
             }
         }
         if key == "grid" { return .grid(try grid(v)) }
-        let g = try mapping(v, "generate", allowed: ["count", "views", "depth", "fanout", "masks", "superview",
-                                                     "zero_size", "edge_touching", "larger_than_superview"])
+        let g = try mapping(
+            v, "generate",
+            allowed: [
+                "count", "views", "depth", "fanout", "masks", "superview",
+                "zero_size", "edge_touching", "larger_than_superview",
+            ])
         var spec = TreeGeneratorSpec(count: 0)
-        guard let countNode = g.first(where: { $0.key == "count" })?.value else { throw error(v, "generate needs 'count'") }
+        guard let countNode = g.first(where: { $0.key == "count" })?.value else {
+            throw error(v, "generate needs 'count'")
+        }
         spec.count = try integer(countNode, "count", min: 1)
         for (key, _, value) in g {
             switch key {
@@ -99,12 +117,19 @@ extension SpecNodeReader {
     func interfaceBuilder(_ node: Node) throws(SpecError) -> ScenarioSource {
         let g = try mapping(node, "ib", allowed: ["path", "devices", "orientations"])
         func get(_ k: String) -> Node? { g.first { $0.key == k }?.value }
-        guard let p = get("path"), let relative = p.string else { throw error(node, "ib needs 'path' (a .xib, a .storyboard or a folder)") }
+        guard let p = get("path"), let relative = p.string else {
+            throw error(node, "ib needs 'path' (a .xib, a .storyboard or a folder)")
+        }
         let path = relative.hasPrefix("/") ? relative : (directory as NSString).appendingPathComponent(relative)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw error(p, "no such file or folder: \(path)") }
-        let files: [String] = isDirectory.boolValue
-            ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }.sorted()
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw error(p, "no such file or folder: \(path)")
+        }
+        let files: [String] =
+            isDirectory.boolValue
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+                $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard")
+            }.sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             : [path]
         var traits: Set<SizeClasses> = []
@@ -120,14 +145,18 @@ extension SpecNodeReader {
             var variants: [SizeClasses: [String: Scenario]] = [:]
             if InterfaceBuilder.hasSizeClassVariations(text) {
                 for t in traits {
-                    guard let other = try? InterfaceBuilder.importDocument(text: text, file: f, sizeClasses: t) else { continue }
+                    guard let other = try? InterfaceBuilder.importDocument(text: text, file: f, sizeClasses: t) else {
+                        continue
+                    }
                     variants[t] = Dictionary(other.scenes.map { ($0.name, Self.sweepable($0.scenario)) }) { a, _ in a }
                 }
             }
             let name = (f as NSString).lastPathComponent
             for scene in doc.scenes where !scene.scenario.tree.views.isEmpty {
                 let forms = variants.compactMapValues { $0[scene.name] }.filter { !$0.value.tree.views.isEmpty }
-                scenes.append(IBSceneEntry(source: "ib:\(name)#\(scene.name)", scenario: Self.sweepable(scene.scenario), variants: forms))
+                scenes.append(
+                    IBSceneEntry(
+                        source: "ib:\(name)#\(scene.name)", scenario: Self.sweepable(scene.scenario), variants: forms))
             }
         }
         return .interfaceBuilder(path: relative, scenes: scenes)

@@ -62,7 +62,8 @@ public enum SpecReader {
         let r = SpecNodeReader(file: file, directory: (file as NSString).deletingLastPathComponent)
         let root: Node
         if let key = MappingKeyCheck.firstNonScalarKey(in: text) {
-            throw SpecError(file: file, line: key.line, column: key.column, message: "a key must be a name, not \(key.what)")
+            throw SpecError(
+                file: file, line: key.line, column: key.column, message: "a key must be a name, not \(key.what)")
         }
         do {
             guard let node = try Yams.compose(yaml: text) else { throw r.error(nil, "the file is empty") }
@@ -99,7 +100,9 @@ struct SpecNodeReader {
     }
 
     /// The mapping's members, rejecting keys not in `allowed`.
-    func mapping(_ node: Node, _ what: String, allowed: [String]) throws(SpecError) -> [(key: String, keyNode: Node, value: Node)] {
+    func mapping(
+        _ node: Node, _ what: String, allowed: [String]
+    ) throws(SpecError) -> [(key: String, keyNode: Node, value: Node)] {
         guard case .mapping(let m) = node else { throw error(node, "\(what) must be a mapping") }
         var out: [(String, Node, Node)] = []
         for (k, v) in m {
@@ -118,12 +121,16 @@ struct SpecNodeReader {
     }
 
     func number(_ node: Node, _ what: String) throws(SpecError) -> Double {
-        guard case .scalar = node, let v = node.float, v.isFinite else { throw error(node, "\(what) must be a finite number") }
+        guard case .scalar = node, let v = node.float, v.isFinite else {
+            throw error(node, "\(what) must be a finite number")
+        }
         return v
     }
 
     func integer(_ node: Node, _ what: String, min: Int = 0) throws(SpecError) -> Int {
-        guard case .scalar = node, let v = node.int, v >= min else { throw error(node, "\(what) must be an integer ≥ \(min)") }
+        guard case .scalar = node, let v = node.int, v >= min else {
+            throw error(node, "\(what) must be an integer ≥ \(min)")
+        }
         return v
     }
 
@@ -145,7 +152,8 @@ struct SpecNodeReader {
         if case .sequence = node {
             let items = try sequence(node, what)
             guard items.count == 2 else { throw error(node, "\(what) must be a number or [min, max]") }
-            let lo = try integer(items[0], what, min: min), hi = try integer(items[1], what, min: min)
+            let lo = try integer(items[0], what, min: min)
+            let hi = try integer(items[1], what, min: min)
             guard lo <= hi else { throw error(node, "\(what): min is above max") }
             return lo...hi
         }
@@ -155,12 +163,16 @@ struct SpecNodeReader {
 
     func axis(_ node: Node?) throws(SpecError) -> SequenceAxis {
         guard let node else { return .both }
-        guard let s = node.string, let a = SequenceAxis(rawValue: s) else { throw error(node, "axis must be width, height or both") }
+        guard let s = node.string, let a = SequenceAxis(rawValue: s) else {
+            throw error(node, "axis must be width, height or both")
+        }
         return a
     }
 
     func experiment(_ root: Node, text: String) throws(SpecError) -> ExperimentSpec {
-        let top = try mapping(root, "the experiment", allowed: ["name", "seed", "scenarios", "sequences", "comparisons", "engines", "verify_solver"])
+        let top = try mapping(
+            root, "the experiment",
+            allowed: ["name", "seed", "scenarios", "sequences", "comparisons", "engines", "verify_solver"])
         func value(_ key: String) -> Node? { top.first { $0.key == key }?.value }
         func required(_ key: String) throws(SpecError) -> Node {
             guard let v = value(key) else { throw error(root, "missing key '\(key)'") }
@@ -168,7 +180,9 @@ struct SpecNodeReader {
         }
         let name = value("name")?.string ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let seedNode = try required("seed")
-        guard case .scalar = seedNode, let seed = UInt64(seedNode.string ?? "") else { throw error(seedNode, "seed must be a non-negative integer") }
+        guard case .scalar = seedNode, let seed = UInt64(seedNode.string ?? "") else {
+            throw error(seedNode, "seed must be a non-negative integer")
+        }
         var sources: [ScenarioSource] = []
         var kinds: [Set<String>?] = []
         for item in try sequence(try required("scenarios"), "scenarios") {
@@ -179,13 +193,18 @@ struct SpecNodeReader {
         var environmentNode: Node?
         // An ib source's devices and orientations: one single-step environment sequence each.
         for item in try sequence(try required("scenarios"), "scenarios") {
-            guard case .mapping(let m) = item, let ib = m.first(where: { $0.key.string == "ib" })?.value, case .mapping(let p) = ib else { continue }
+            guard case .mapping(let m) = item, let ib = m.first(where: { $0.key.string == "ib" })?.value,
+                case .mapping(let p) = ib
+            else { continue }
             let devicesNode = p.first { $0.key.string == "devices" }?.value
             guard devicesNode != nil else { continue }
             let devices = try self.devices(devicesNode, "ib")
-            let orientations = try self.orientations(p.first { $0.key.string == "orientations" }?.value, default: [.portrait])
+            let orientations = try self.orientations(
+                p.first { $0.key.string == "orientations" }?.value, default: [.portrait])
             for d in devices {
-                for o in orientations { sequences.append(.environments(.device, [Environment(device: d, orientation: o)])) }
+                for o in orientations {
+                    sequences.append(.environments(.device, [Environment(device: d, orientation: o)]))
+                }
             }
             environmentNode = environmentNode ?? ib
         }
@@ -197,36 +216,54 @@ struct SpecNodeReader {
         // A device preset gives the root its safe area; a scenario that sets its own contradicts it.
         if let environmentNode {
             for case .file(let path, let scenario) in sources where scenario.tree.root.safeAreaInsets != .zero {
-                throw error(environmentNode, "scenario file \(path) sets superview.safeAreaInsets, which an environment sequence replaces with the device's; remove one")
+                throw error(
+                    environmentNode,
+                    "scenario file \(path) sets superview.safeAreaInsets, which an environment sequence replaces with the device's; remove one"
+                )
             }
         }
         var comparisons: [Comparison] = []
-        for item in try sequence(try required("comparisons"), "comparisons") { comparisons.append(try comparison(item)) }
-        for (key, list) in [("scenarios", sources.count), ("sequences", sequences.count), ("comparisons", comparisons.count)] where list == 0 {
+        for item in try sequence(try required("comparisons"), "comparisons") {
+            comparisons.append(try comparison(item))
+        }
+        for (key, list) in [
+            ("scenarios", sources.count), ("sequences", sequences.count), ("comparisons", comparisons.count),
+        ] where list == 0 {
             throw error(value(key), "\(key) must not be empty")
         }
         let known = Set(sequences.map(\.kind))
         for (item, set) in zip(try sequence(try required("scenarios"), "scenarios"), kinds) {
             for k in set ?? [] where !known.contains(k) {
-                throw error(item, "this source names sequence kind '\(k)', which the experiment does not have (it has: \(known.sorted().joined(separator: ", ")))")
+                throw error(
+                    item,
+                    "this source names sequence kind '\(k)', which the experiment does not have (it has: \(known.sorted().joined(separator: ", ")))"
+                )
             }
         }
-        var spec = ExperimentSpec(name: name, seed: seed, scenarioSources: sources, sequences: sequences,
-                                  comparisons: comparisons, text: text)
+        var spec = ExperimentSpec(
+            name: name, seed: seed, scenarioSources: sources, sequences: sequences,
+            comparisons: comparisons, text: text)
         spec.sourceSequenceKinds = kinds
         spec.sourceComparisons = try sequence(try required("scenarios"), "scenarios").map {
             item throws(SpecError) in try sourceComparisons(item, count: comparisons.count)
         }
         if let e = value("engines") { spec.engines = try engines(e) }
         if let v = value("verify_solver") {
-            guard case .scalar = v, let flag = Bool(v.string ?? "") else { throw error(v, "verify_solver must be true or false") }
+            guard case .scalar = v, let flag = Bool(v.string ?? "") else {
+                throw error(v, "verify_solver must be true or false")
+            }
             spec.verifySolver = flag
         }
         for item in try sequence(try required("comparisons"), "comparisons") {
             guard case .mapping(let m) = item else { continue }
             for (k, v) in m where ["a", "b"].contains(k.string ?? "") {
-                if let s = v.string, s.hasPrefix("external:"), spec.engines[String(s.dropFirst("external:".count))] == nil {
-                    throw error(v, "\(s) names no engine of the experiment's engines (\(spec.engines.keys.sorted().joined(separator: ", ")))")
+                if let s = v.string, s.hasPrefix("external:"),
+                    spec.engines[String(s.dropFirst("external:".count))] == nil
+                {
+                    throw error(
+                        v,
+                        "\(s) names no engine of the experiment's engines (\(spec.engines.keys.sorted().joined(separator: ", ")))"
+                    )
                 }
             }
         }

@@ -30,13 +30,17 @@ extension Stepper {
     mutating func solverDrift(tolerance: Double) -> [SolverDrift] { [] }
 }
 
-func makeStepper(_ config: BackendConfiguration, tree: ViewTree, constraints: [LayoutConstraint], scale: Int?, root: RootInsets) -> any Stepper {
+func makeStepper(
+    _ config: BackendConfiguration, tree: ViewTree, constraints: [LayoutConstraint], scale: Int?, root: RootInsets
+) -> any Stepper {
     switch config {
     case .springs(let policy): SpringsStepper(tree: tree, policy: policy, scale: scale ?? 1)
     case .autolayout(let translation, let timing):
-        AutoLayoutStepper(engine: AutoLayoutEngine(tree: tree, constraints: constraints,
-                                                   configuration: AutoLayoutConfiguration(translation: translation, timing: timing, scale: scale),
-                                                   root: root))
+        AutoLayoutStepper(
+            engine: AutoLayoutEngine(
+                tree: tree, constraints: constraints,
+                configuration: AutoLayoutConfiguration(translation: translation, timing: timing, scale: scale),
+                root: root))
     case .external, .gnustep:
         preconditionFailure("external and emulated engines run through UnitRunner, which computes their frames first")
     }
@@ -80,8 +84,9 @@ struct SpringsStepper: Stepper {
     var settled: Bool { true }
 
     mutating func advance(to size: Size, root: RootInsets) {
-        Springs.resize(tree, frames: &frames, superviewSize: &superviewSize, to: size, policy: policy, scale: scale,
-                       state: &state, notes: &notes)
+        Springs.resize(
+            tree, frames: &frames, superviewSize: &superviewSize, to: size, policy: policy, scale: scale,
+            state: &state, notes: &notes)
     }
 
     static let mapping: [(ResizeNotes, Causes)] = [
@@ -167,7 +172,9 @@ struct AutoLayoutStepper: Stepper {
         let forms = engine.translationForms[i]
         if forms.contains(.centreFraction) { c.insert(.centreForm) }
         if forms.contains(.float32Multiplier) { c.insert(.float32Multiplier) }
-        if forms.contains(.idiomaticRule) || (idiomaticRTL && engine.tree.views[i].translatesMask) { c.insert(.idiomaticRule) }
+        if forms.contains(.idiomaticRule) || (idiomaticRTL && engine.tree.views[i].translatesMask) {
+            c.insert(.idiomaticRule)
+        }
         if retranslates && engine.stepsTaken > 1 && engine.tree.views[i].translatesMask { c.insert(.retranslation) }
         if engine.roundedByScale[i] { c.insert(.rounding) }
         if handWritten[i] { c.insert(.handWritten) }

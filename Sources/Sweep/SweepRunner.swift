@@ -8,18 +8,23 @@ import Foundation
 public enum SweepRunner {
     public enum Outcome: Sendable { case completed, stopped }
 
-    public static func run(_ plan: SweepPlan, jobs: Int, units: [Int]? = nil, skip: Set<Int> = [], shouldStop: @escaping @Sendable () -> Bool,
-                           deliver: (UnitResult) throws -> Void) rethrows -> Outcome {
+    public static func run(
+        _ plan: SweepPlan, jobs: Int, units: [Int]? = nil, skip: Set<Int> = [],
+        shouldStop: @escaping @Sendable () -> Bool,
+        deliver: (UnitResult) throws -> Void
+    ) rethrows -> Outcome {
         try run(plan, jobs: jobs, units: units, skip: skip, shouldStop: shouldStop, prepare: { $0 }, deliver: deliver)
     }
 
     /// The same, with `prepare` run on the worker that computed each unit, so the part of handling a
     /// result that needs no shared state (the results writer turns it into rows) is done on every
     /// core instead of on the delivering thread alone.
-    public static func run<Prepared>(_ plan: SweepPlan, jobs: Int, units: [Int]? = nil, skip: Set<Int> = [],
-                                     shouldStop: @escaping @Sendable () -> Bool,
-                                     prepare: @escaping @Sendable (UnitResult) -> Prepared,
-                                     deliver: (Prepared) throws -> Void) rethrows -> Outcome {
+    public static func run<Prepared>(
+        _ plan: SweepPlan, jobs: Int, units: [Int]? = nil, skip: Set<Int> = [],
+        shouldStop: @escaping @Sendable () -> Bool,
+        prepare: @escaping @Sendable (UnitResult) -> Prepared,
+        deliver: (Prepared) throws -> Void
+    ) rethrows -> Outcome {
         let todo = (units ?? Array(0..<plan.unitCount)).filter { !skip.contains($0) }
         let workers = todo.isEmpty ? 0 : max(1, min(jobs, todo.count))
         let box = Shared<Prepared>(todo: todo, workers: workers)

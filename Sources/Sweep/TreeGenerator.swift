@@ -73,7 +73,9 @@ extension SequenceSpec {
     /// The sizes, starting from the scenario's superview size `start` (for environments, the windows).
     public func sizes(from start: Size, seed: UInt64) -> [Size] {
         func apply(_ axis: SequenceAxis, _ f: (Double) -> Double) -> Size {
-            Size(width: axis == .height ? start.width : f(start.width), height: axis == .width ? start.height : f(start.height))
+            Size(
+                width: axis == .height ? start.width : f(start.width),
+                height: axis == .width ? start.height : f(start.height))
         }
         switch self {
         case .explicit(let sizes):
@@ -81,10 +83,13 @@ extension SequenceSpec {
         case .ramp(let target, let steps):
             return (1...max(1, steps)).map { k in
                 let t = Double(k) / Double(steps)
-                return Size(width: start.width + (target.width - start.width) * t, height: start.height + (target.height - start.height) * t)
+                return Size(
+                    width: start.width + (target.width - start.width) * t,
+                    height: start.height + (target.height - start.height) * t)
             }
         case .throughZero(let steps, let axis):
-            let down = max(1, steps / 2), up = max(1, steps - down)
+            let down = max(1, steps / 2)
+            let up = max(1, steps - down)
             let fractions = (1...down).map { 1 - Double($0) / Double(down) } + (1...up).map { Double($0) / Double(up) }
             return fractions.map { f in apply(axis) { $0 * f } }
         case .oscillation(let amplitude, let steps, let axis):
@@ -94,8 +99,12 @@ extension SequenceSpec {
             var rng = SplitMix(seed: seed)
             var current = start
             return (0..<steps).map { _ in
-                if axis != .height { current.width = max(0, ((current.width + (rng.unit() * 2 - 1) * maxStep) * 2).rounded() / 2) }
-                if axis != .width { current.height = max(0, ((current.height + (rng.unit() * 2 - 1) * maxStep) * 2).rounded() / 2) }
+                if axis != .height {
+                    current.width = max(0, ((current.width + (rng.unit() * 2 - 1) * maxStep) * 2).rounded() / 2)
+                }
+                if axis != .width {
+                    current.height = max(0, ((current.height + (rng.unit() * 2 - 1) * maxStep) * 2).rounded() / 2)
+                }
                 return current
             }
         case .environments(_, let environments):

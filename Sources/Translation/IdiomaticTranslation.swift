@@ -22,12 +22,15 @@ import ViewTree
 /// a proportional size ignores the margins) the difference is the migration's, recorded as the cause
 /// `idiomatic-rule`.
 extension MaskTranslation {
-    static func idiomatic(_ a: MaskTranslation.AxisInput) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
+    static func idiomatic(
+        _ a: MaskTranslation.AxisInput
+    ) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let horizontal = a.axis == .horizontal
         let lead: LayoutAttribute = horizontal ? .leading : .top
         let trail: LayoutAttribute = horizontal ? .trailing : .bottom
-        let size = a.sizeAttr, center = a.centerAttr
+        let size = a.sizeAttr
+        let center = a.centerAttr
         func edge(_ attr: LayoutAttribute, _ c: Double) -> MaskConstraint { a.scaled(attr, 1, attr, c) }
         switch (a.parts.min, a.parts.size, a.parts.max) {
         case (false, false, _):

@@ -15,8 +15,10 @@ public enum MaskTranslation {
         public var forms: TranslationForms = []
     }
 
-    public static func translate(viewID: String, superviewItem: String, frame: Rect, mask: AutoresizingMask,
-                                 superviewSize: Size, policy: TranslationPolicy) -> Result {
+    public static func translate(
+        viewID: String, superviewItem: String, frame: Rect, mask: AutoresizingMask,
+        superviewSize: Size, policy: TranslationPolicy
+    ) -> Result {
         let made = translate(viewID: viewID, frame: frame, mask: mask, superviewSize: superviewSize, policy: policy)
         return Result(
             constraints: made.all.map { $0.named(view: viewID, superview: superviewItem, mask: mask) },
@@ -25,16 +27,21 @@ public enum MaskTranslation {
 
     /// The translation without names (what the Auto Layout backend compiles); `viewID` names a
     /// degenerate axis.
-    public static func translate(viewID: String, frame: Rect, mask: AutoresizingMask, superviewSize: Size,
-                                 policy: TranslationPolicy) -> MaskConstraints {
+    public static func translate(
+        viewID: String, frame: Rect, mask: AutoresizingMask, superviewSize: Size,
+        policy: TranslationPolicy
+    ) -> MaskConstraints {
         var degenerate: [DegenerateTranslation] = []
         var forms: TranslationForms = []
         func axis(_ axis: Axis) -> (MaskConstraint, MaskConstraint) {
-            let input = AxisInput(axis: axis, L: frame.origin(on: axis), W: frame.length(on: axis),
-                                  S: superviewSize[axis], parts: mask.parts(on: axis))
+            let input = AxisInput(
+                axis: axis, L: frame.origin(on: axis), W: frame.length(on: axis),
+                S: superviewSize[axis], parts: mask.parts(on: axis))
             do {
                 let made = try Self.forms(input, policy)
-                if policy == .ios6to12 && input.parts.min && input.parts.max && !input.parts.size { forms.insert(.centreFraction) }
+                if policy == .ios6to12 && input.parts.min && input.parts.max && !input.parts.size {
+                    forms.insert(.centreFraction)
+                }
                 if policy == .appkit && (made.0.multiplierWasRounded || made.1.multiplierWasRounded) {
                     forms.insert(.float32Multiplier)
                 }
@@ -95,7 +102,8 @@ public enum MaskTranslation {
         }
 
         func degenerate(_ denominatorName: String) -> DegenerateTranslation {
-            DegenerateTranslation(viewID: "", maskNotation: "", axis: axis, parts: letters, denominator: denominatorName)
+            DegenerateTranslation(
+                viewID: "", maskNotation: "", axis: axis, parts: letters, denominator: denominatorName)
         }
 
         /// Throws if `value` is zero.
@@ -105,7 +113,9 @@ public enum MaskTranslation {
         }
     }
 
-    static func forms(_ a: AxisInput, _ policy: TranslationPolicy) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
+    static func forms(
+        _ a: AxisInput, _ policy: TranslationPolicy
+    ) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         switch policy {
         case .modern: try modern(a)
         case .ios6to12: try centreForm(a)
@@ -147,7 +157,9 @@ public enum MaskTranslation {
     static func centreForm(_ a: AxisInput) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let A = L + W / 2
-        let sw = a.sizeAttr, mid = a.midAttr, sc = a.centerAttr
+        let sw = a.sizeAttr
+        let mid = a.midAttr
+        let sc = a.centerAttr
         switch (a.parts.min, a.parts.size, a.parts.max) {
         case (false, false, _):
             return (a.fixed(sw, W), a.fixed(mid, A))
@@ -175,7 +187,9 @@ public enum MaskTranslation {
     /// `minX == m·superview.width − m·W` with `m = L/(S − W)`. Multipliers are stored as Float32, as
     /// AppKit stores them; constants are computed in Double from the exact multiplier.
     /// iOS 13+ logs the same shape; without evidence of Float32 multipliers there, `ios13` keeps Double.
-    static func appkit(_ a: AxisInput, float32Multipliers: Bool) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
+    static func appkit(
+        _ a: AxisInput, float32Multipliers: Bool
+    ) throws(DegenerateTranslation) -> (MaskConstraint, MaskConstraint) {
         let (L, W, R, S) = (a.L, a.W, a.R, a.S)
         let sw = a.sizeAttr
         func f32(_ m: Double) -> Double { float32Multipliers ? Double(Float(m)) : m }
@@ -204,7 +218,10 @@ public enum MaskTranslation {
             return (rounded(a.scaled(a.minAttr, f32(m), sw, -m * W), exact: m), a.fixed(sw, W))
         case (true, true, true):
             let d = try a.nonZero(S, "S")
-            return (rounded(a.scaled(a.minAttr, f32(L / d), sw, 0), exact: L / d), rounded(a.scaled(sw, f32(W / d), sw, 0), exact: W / d))
+            return (
+                rounded(a.scaled(a.minAttr, f32(L / d), sw, 0), exact: L / d),
+                rounded(a.scaled(sw, f32(W / d), sw, 0), exact: W / d)
+            )
         }
     }
 }
@@ -217,9 +234,13 @@ extension MaskTranslation {
             let v = tree.views[i]
             guard v.translatesMask else { return nil }
             let parent = tree.parentIndex[i]
-            return (i, translate(viewID: v.id, superviewItem: parent.map { tree.views[$0].id } ?? ViewTree.superviewID,
-                                 frame: v.frame, mask: v.mask,
-                                 superviewSize: parent.map { tree.views[$0].frame.size } ?? tree.superviewSize, policy: policy))
+            return (
+                i,
+                translate(
+                    viewID: v.id, superviewItem: parent.map { tree.views[$0].id } ?? ViewTree.superviewID,
+                    frame: v.frame, mask: v.mask,
+                    superviewSize: parent.map { tree.views[$0].frame.size } ?? tree.superviewSize, policy: policy)
+            )
         }
     }
 }

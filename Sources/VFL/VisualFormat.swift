@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import ConstraintModel
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#else
+    import Darwin
+#endif
 
 /// The Visual Format Language: a format string into constraints, following Apple's
 /// parser (`NSLayoutConstraintParser`) character by character — the same grammar, item order,
@@ -21,22 +22,29 @@ import Foundation
 public enum VisualFormat {
     /// Parses `format` against the views (`isView`), the metrics, the options and the platform.
     /// `superview(of:)` names the view `|` stands for (the views' superview; nil when there is none).
-    public static func constraints(_ format: String, isView: @escaping (String) -> Bool, metrics: [String: Double] = [:],
-                                   options: VisualFormatOptions = [], platform: VisualFormatPlatform = .uikit,
-                                   superview: @escaping (String) -> String? = { _ in "superview" }) throws(VisualFormatError) -> [LayoutConstraint] {
-        guard !format.isEmpty else { throw VisualFormatError(reason: "It's an empty string.", format: format, index: nil) }
+    public static func constraints(
+        _ format: String, isView: @escaping (String) -> Bool, metrics: [String: Double] = [:],
+        options: VisualFormatOptions = [], platform: VisualFormatPlatform = .uikit,
+        superview: @escaping (String) -> String? = { _ in "superview" }
+    ) throws(VisualFormatError) -> [LayoutConstraint] {
+        guard !format.isEmpty else {
+            throw VisualFormatError(reason: "It's an empty string.", format: format, index: nil)
+        }
         guard format.utf8.allSatisfy({ $0 < 128 }) else {
             throw VisualFormatError(reason: "It contains non-ASCII characters.", format: format, index: nil)
         }
-        var parser = Parser(format: format, chars: Array(format.utf8), isView: isView, metrics: metrics, options: options,
-                            platform: platform, superviewOf: superview)
+        var parser = Parser(
+            format: format, chars: Array(format.utf8), isView: isView, metrics: metrics, options: options,
+            platform: platform, superviewOf: superview)
         try parser.parse()
         return parser.constraints
     }
 
     /// Parses against a list of view names.
-    public static func constraints(_ format: String, views: [String], metrics: [String: Double] = [:],
-                                   options: VisualFormatOptions = [], platform: VisualFormatPlatform = .uikit) throws(VisualFormatError) -> [LayoutConstraint] {
+    public static func constraints(
+        _ format: String, views: [String], metrics: [String: Double] = [:],
+        options: VisualFormatOptions = [], platform: VisualFormatPlatform = .uikit
+    ) throws(VisualFormatError) -> [LayoutConstraint] {
         let set = Set(views)
         return try constraints(format, isView: set.contains, metrics: metrics, options: options, platform: platform)
     }
@@ -75,8 +83,11 @@ private struct Parser {
     var constraints: [LayoutConstraint] = []
     var alignment: [LayoutConstraint] = []
 
-    init(format: String, chars: [UInt8], isView: @escaping (String) -> Bool, metrics: [String: Double], options: VisualFormatOptions,
-         platform: VisualFormatPlatform, superviewOf: @escaping (String) -> String?) {
+    init(
+        format: String, chars: [UInt8], isView: @escaping (String) -> Bool, metrics: [String: Double],
+        options: VisualFormatOptions,
+        platform: VisualFormatPlatform, superviewOf: @escaping (String) -> String?
+    ) {
         self.format = format
         self.chars = chars
         self.isView = isView
@@ -89,10 +100,13 @@ private struct Parser {
     var atEnd: Bool { cursor >= chars.count }
     func char(_ i: Int) -> UInt8? { i < chars.count ? chars[i] : nil }
 
-    func fail(_ reason: String) -> VisualFormatError { VisualFormatError(reason: reason, format: format, index: cursor) }
+    func fail(_ reason: String) -> VisualFormatError {
+        VisualFormatError(reason: reason, format: format, index: cursor)
+    }
 
     static let colon = UInt8(ascii: ":"), bar = UInt8(ascii: "|"), dash = UInt8(ascii: "-"), open = UInt8(ascii: "[")
-    static let close = UInt8(ascii: "]"), lparen = UInt8(ascii: "("), rparen = UInt8(ascii: ")"), comma = UInt8(ascii: ",")
+    static let close = UInt8(ascii: "]"), lparen = UInt8(ascii: "("), rparen = UInt8(ascii: ")"),
+        comma = UInt8(ascii: ",")
     static let at = UInt8(ascii: "@"), equals = UInt8(ascii: "=")
 
     mutating func parse() throws(VisualFormatError) {
@@ -101,8 +115,10 @@ private struct Parser {
             horizontal = first == UInt8(ascii: "H")
             cursor = 1
             guard char(1) == Self.colon else {
-                throw fail(horizontal ? "Expected ':' after 'H' to specify horizontal arrangement"
-                                      : "Expected ':' after 'V' to specify vertical arrangement")
+                throw fail(
+                    horizontal
+                        ? "Expected ':' after 'H' to specify horizontal arrangement"
+                        : "Expected ':' after 'V' to specify vertical arrangement")
             }
             cursor = 2
         }
@@ -161,7 +177,9 @@ private struct Parser {
         }
         try parsePredicateWithParentheses()
         if char(cursor) == Self.comma {
-            throw fail("Expected a '-' here. To specify a list of constraints, you must use parentheses around the list of constraints")
+            throw fail(
+                "Expected a '-' here. To specify a list of constraints, you must use parentheses around the list of constraints"
+            )
         }
         guard char(cursor) == Self.dash else { throw fail("Expected a '-' here") }
         cursor += 1
@@ -169,13 +187,16 @@ private struct Parser {
 
     mutating func parsePredicateWithParentheses() throws(VisualFormatError) {
         if char(cursor) == Self.dash {
-            throw fail("Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses around negative numbers.")
+            throw fail(
+                "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses around negative numbers."
+            )
         }
         if char(cursor) == Self.lparen {
             cursor += 1
             try parsePredicateList()
             guard char(cursor) == Self.rparen else {
-                throw fail("Expected a ')' at the end of a constraint modifier, or a ',' before another constraint modifier")
+                throw fail(
+                    "Expected a ')' at the end of a constraint modifier, or a ',' before another constraint modifier")
             }
             cursor += 1
             return
@@ -194,14 +215,20 @@ private struct Parser {
     mutating func parsePredicate() throws(VisualFormatError) {
         try parseRelation()
         let constant = try parseConstant()
-        if !constant.isFinite { throw fail("A constant must be a finite number (the lab rejects what strtod reads as \(constant))") }
+        if !constant.isFinite {
+            throw fail("A constant must be a finite number (the lab rejects what strtod reads as \(constant))")
+        }
         incomplete[incomplete.count - 1].constant = constant
         if char(cursor) == Self.at {
             cursor += 1
             let p = try parseConstant()
-            if !(p > 0) { throw fail("Invalid priority specified: \(String(format: "%g", p)). Priority must be greater than 0") }
+            if !(p > 0) {
+                throw fail("Invalid priority specified: \(String(format: "%g", p)). Priority must be greater than 0")
+            }
             if p > 1000 {
-                throw fail("Invalid priority specified: \(String(format: "%g", p)). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000.")
+                throw fail(
+                    "Invalid priority specified: \(String(format: "%g", p)). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
+                )
             }
             // UILayoutPriority is a Float.
             incomplete[incomplete.count - 1].priority = Double(Float(p))
@@ -255,19 +282,25 @@ private struct Parser {
         if let m = metrics[name] { return m }
         if isView(name) {
             guard constrainedView != nil else {
-                throw fail("It's not possible to set a space equal to the width or height of a view.  Perhaps you want to use a view as a spacer? [view1][spacer(==view1)][view2]")
+                throw fail(
+                    "It's not possible to set a space equal to the width or height of a view.  Perhaps you want to use a view as a spacer? [view1][spacer(==view1)][view2]"
+                )
             }
             incomplete[incomplete.count - 1].otherView = name
             return 0
         }
-        throw fail("Encountered metric with name \"\(name)\", but value was not specified in metrics or views dictionaries")
+        throw fail(
+            "Encountered metric with name \"\(name)\", but value was not specified in metrics or views dictionaries")
     }
 
     static func isNameStart(_ c: UInt8) -> Bool {
-        c == UInt8(ascii: "_") || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z"))
+        c == UInt8(ascii: "_") || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z"))
     }
 
-    static func isNameCharacter(_ c: UInt8) -> Bool { isNameStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) }
+    static func isNameCharacter(_ c: UInt8) -> Bool {
+        isNameStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
 
     /// A C identifier at the cursor (possibly empty), the cursor moved past it.
     mutating func readName() -> String {
@@ -287,7 +320,9 @@ private struct Parser {
         guard !atEnd else { throw fail("Expected a view") }
         let name = readName()
         guard !name.isEmpty else {
-            throw fail("Expected a view. View names must start with a letter or an underscore, then contain letters, numbers, and underscores.")
+            throw fail(
+                "Expected a view. View names must start with a letter or an underscore, then contain letters, numbers, and underscores."
+            )
         }
         guard isView(name) else { throw fail("\(name) is not a key in the views dictionary.") }
         constrainedView = name
@@ -296,7 +331,9 @@ private struct Parser {
             cursor += 1
             return name
         }
-        guard char(cursor) == Self.lparen else { throw fail("Expected a ']' here. That is how you give the end of a view.") }
+        guard char(cursor) == Self.lparen else {
+            throw fail("Expected a ']' here. That is how you give the end of a view.")
+        }
         cursor += 1
         guard !atEnd else { throw fail("Unexpectedly ran out of character fodder in the middle of parsing a view") }
         let saved = incomplete
@@ -324,9 +361,11 @@ private struct Parser {
         if let view = constrainedView {
             let attr: LayoutAttribute = horizontal ? .width : .height
             for p in incomplete {
-                unflushedSizes.append(LayoutConstraint(view, attr, p.relation, p.otherView, p.otherView == nil ? nil : attr,
-                                                       constant: p.constant, priority: p.priority,
-                                                       origin: origin(superviewOf(view) ?? "superview")))
+                unflushedSizes.append(
+                    LayoutConstraint(
+                        view, attr, p.relation, p.otherView, p.otherView == nil ? nil : attr,
+                        constant: p.constant, priority: p.priority,
+                        origin: origin(superviewOf(view) ?? "superview")))
             }
             return
         }
@@ -339,10 +378,13 @@ private struct Parser {
         // Baseline-to-baseline spacing: a view below its neighbour (or the superview's top) is placed
         // by its first baseline, a view above one (or the superview's bottom) by its last.
         let baselines = options.contains(.spacingBaselineToBaseline)
-        let (viewStart, viewEnd): (LayoutAttribute, LayoutAttribute) = !horizontal && baselines ? (.firstBaseline, .lastBaseline) : (start, end)
+        let (viewStart, viewEnd): (LayoutAttribute, LayoutAttribute) =
+            !horizontal && baselines ? (.firstBaseline, .lastBaseline) : (start, end)
         var aligned = false
         for p in incomplete {
-            if horizontal && baselines { throw fail("BaselineToBaseline format option not valid for horizontal layout") }
+            if horizontal && baselines {
+                throw fail("BaselineToBaseline format option not valid for horizontal layout")
+            }
             var constant = p.constant
             var container: String?
             if earlier == nil || later == nil {
@@ -353,25 +395,33 @@ private struct Parser {
             }
             let toMargin = p.standardSpace && platform == .uikit
             if p.standardSpace {
-                constant = container == nil ? VisualFormatPlatform.siblingSpacing : (toMargin ? 0 : VisualFormatPlatform.edgeSpacing)
+                constant =
+                    container == nil
+                    ? VisualFormatPlatform.siblingSpacing : (toMargin ? 0 : VisualFormatPlatform.edgeSpacing)
             }
             let item2 = earlier ?? container!
             let attr2 = earlier != nil ? viewEnd : (toMargin ? start.margin : start)
             let item1 = later ?? container!
             let attr1 = later != nil ? viewStart : (toMargin ? end.margin : end)
             if earlier == nil && later == nil { throw fail("No view was specified for this constraint") }
-            constraints.append(LayoutConstraint(item1, attr1, p.relation, item2, attr2, constant: constant, priority: p.priority,
-                                                origin: origin(container ?? superviewOf(item1) ?? "superview")))
+            constraints.append(
+                LayoutConstraint(
+                    item1, attr1, p.relation, item2, attr2, constant: constant, priority: p.priority,
+                    origin: origin(container ?? superviewOf(item1) ?? "superview")))
             // Alignment options: each view to the next, once per connection, after everything else.
             if !aligned, let earlier, let later {
                 for a in options.alignments {
                     let horizontalAttribute = a.axis == .horizontal
                     if horizontal == horizontalAttribute {
-                        throw fail(horizontal
-                            ? "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal."
-                            : "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is also vertical.")
+                        throw fail(
+                            horizontal
+                                ? "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal."
+                                : "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is also vertical."
+                        )
                     }
-                    alignment.append(LayoutConstraint(earlier, a, .equal, later, a, origin: origin(superviewOf(earlier) ?? "superview")))
+                    alignment.append(
+                        LayoutConstraint(
+                            earlier, a, .equal, later, a, origin: origin(superviewOf(earlier) ?? "superview")))
                 }
                 aligned = true
             }

@@ -31,7 +31,8 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
     /// The names scenario files and `layoutlab vfl --options` use (Apple's, without the prefix).
     public static let names: [(String, VisualFormatOptions)] = [
         ("alignAllLeft", .alignAllLeft), ("alignAllRight", .alignAllRight), ("alignAllTop", .alignAllTop),
-        ("alignAllBottom", .alignAllBottom), ("alignAllLeading", .alignAllLeading), ("alignAllTrailing", .alignAllTrailing),
+        ("alignAllBottom", .alignAllBottom), ("alignAllLeading", .alignAllLeading),
+        ("alignAllTrailing", .alignAllTrailing),
         ("alignAllCenterX", .alignAllCenterX), ("alignAllCenterY", .alignAllCenterY),
         ("alignAllFirstBaseline", .alignAllFirstBaseline), ("alignAllLastBaseline", .alignAllLastBaseline),
         ("alignAllBaseline", .alignAllBaseline), ("spacingBaselineToBaseline", .spacingBaselineToBaseline),
@@ -46,15 +47,20 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
 
     /// The alignment attributes set, in NSLayoutAttribute order.
     var alignments: [LayoutAttribute] {
-        let table: [(UInt, LayoutAttribute)] = [(1, .left), (2, .right), (3, .top), (4, .bottom), (5, .leading), (6, .trailing),
-                                                (9, .centerX), (10, .centerY), (11, .lastBaseline), (12, .firstBaseline)]
+        let table: [(UInt, LayoutAttribute)] = [
+            (1, .left), (2, .right), (3, .top), (4, .bottom), (5, .leading), (6, .trailing),
+            (9, .centerX), (10, .centerY), (11, .lastBaseline), (12, .firstBaseline),
+        ]
         return table.filter { rawValue & (1 << $0.0) != 0 }.map(\.1)
     }
 
     /// Names of the set options, for printing.
     public var nameList: [String] {
-        var out = Self.names.filter { $0.1.rawValue != 0 && $0.1.rawValue & Self.directionMask == 0 && contains($0.1) && $0.0 != "alignAllBaseline" }
-            .map(\.0)
+        var out = Self.names.filter {
+            $0.1.rawValue != 0 && $0.1.rawValue & Self.directionMask == 0 && contains($0.1)
+                && $0.0 != "alignAllBaseline"
+        }
+        .map(\.0)
         switch rawValue & Self.directionMask {
         case 0x10000: out.append("directionLeftToRight")
         case 0x20000: out.append("directionRightToLeft")

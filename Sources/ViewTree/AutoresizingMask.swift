@@ -40,7 +40,9 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     /// All 64 notations, built once: the results writer prints one per stored divergence.
     static let notations: [String] = (0...maxRawValue).map { spell(AutoresizingMask(rawValue: $0)) }
 
-    static func spell(_ m: AutoresizingMask) -> String { "h=\(m.parts(on: .horizontal).notation) v=\(m.parts(on: .vertical).notation)" }
+    static func spell(_ m: AutoresizingMask) -> String {
+        "h=\(m.parts(on: .horizontal).notation) v=\(m.parts(on: .vertical).notation)"
+    }
 
     /// Reads Apple's notation: `h=XYZ v=XYZ` with `&` (flexible) or `-` (fixed) for each part. `--&`
     /// is read literally as "max margin flexible"; use `---` (or an integer) for a mask of none.

@@ -38,12 +38,14 @@ public struct View: Hashable, Sendable {
     /// baseline is its top and last baseline its bottom, as UIKit answers for one.
     public var baselineOffsets: BaselineOffsets?
 
-    public init(id: String, parentID: String? = nil, frame: Rect, mask: AutoresizingMask = .none,
-                translatesMask: Bool = true, layoutMargins: EdgeInsets = .defaultLayoutMargins,
-                directionalLayoutMargins: DirectionalEdgeInsets? = nil, preservesSuperviewLayoutMargins: Bool = false,
-                insetsLayoutMarginsFromSafeArea: Bool = true, scrollView: ScrollViewProperties? = nil,
-                intrinsicContentSize: IntrinsicContentSize = .none, contentHuggingPriority: AxisPriorities = .defaultHugging,
-                contentCompressionResistancePriority: AxisPriorities = .defaultCompressionResistance) {
+    public init(
+        id: String, parentID: String? = nil, frame: Rect, mask: AutoresizingMask = .none,
+        translatesMask: Bool = true, layoutMargins: EdgeInsets = .defaultLayoutMargins,
+        directionalLayoutMargins: DirectionalEdgeInsets? = nil, preservesSuperviewLayoutMargins: Bool = false,
+        insetsLayoutMarginsFromSafeArea: Bool = true, scrollView: ScrollViewProperties? = nil,
+        intrinsicContentSize: IntrinsicContentSize = .none, contentHuggingPriority: AxisPriorities = .defaultHugging,
+        contentCompressionResistancePriority: AxisPriorities = .defaultCompressionResistance
+    ) {
         self.id = id
         self.parentID = parentID
         self.frame = frame
@@ -62,13 +64,15 @@ public struct View: Hashable, Sendable {
     /// The alignment rect of a frame, in the same coordinates.
     public func alignmentRect(forFrame f: Rect) -> Rect {
         let i = alignmentRectInsets
-        return Rect(x: f.x + i.left, y: f.y + i.top, width: f.width - i.left - i.right, height: f.height - i.top - i.bottom)
+        return Rect(
+            x: f.x + i.left, y: f.y + i.top, width: f.width - i.left - i.right, height: f.height - i.top - i.bottom)
     }
 
     /// The frame around an alignment rect, in the same coordinates.
     public func frame(forAlignmentRect r: Rect) -> Rect {
         let i = alignmentRectInsets
-        return Rect(x: r.x - i.left, y: r.y - i.top, width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
+        return Rect(
+            x: r.x - i.left, y: r.y - i.top, width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
     }
 
     /// The margins the view sets itself, left and right resolved for the layout direction.
@@ -98,8 +102,10 @@ public struct ScrollViewProperties: Hashable, Sendable {
     public var alwaysBounceHorizontal: Bool
     public var alwaysBounceVertical: Bool
 
-    public init(contentInset: EdgeInsets = .zero, contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic,
-                contentSize: Size? = nil, alwaysBounceHorizontal: Bool = false, alwaysBounceVertical: Bool = false) {
+    public init(
+        contentInset: EdgeInsets = .zero, contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic,
+        contentSize: Size? = nil, alwaysBounceHorizontal: Bool = false, alwaysBounceVertical: Bool = false
+    ) {
         self.contentInset = contentInset
         self.contentInsetAdjustmentBehavior = contentInsetAdjustmentBehavior
         self.contentSize = contentSize

@@ -36,9 +36,11 @@ public struct ViewController: Hashable, Sendable {
         }
     }
 
-    public init(navigationBar: NavigationBar? = nil, tabBar: Bar? = nil, toolbar: Bar? = nil,
-                edgesForExtendedLayout: RectEdges = .all, extendedLayoutIncludesOpaqueBars: Bool = false,
-                viewRespectsSystemMinimumLayoutMargins: Bool = true, additionalSafeAreaInsets: EdgeInsets = .zero) {
+    public init(
+        navigationBar: NavigationBar? = nil, tabBar: Bar? = nil, toolbar: Bar? = nil,
+        edgesForExtendedLayout: RectEdges = .all, extendedLayoutIncludesOpaqueBars: Bool = false,
+        viewRespectsSystemMinimumLayoutMargins: Bool = true, additionalSafeAreaInsets: EdgeInsets = .zero
+    ) {
         self.navigationBar = navigationBar
         self.tabBar = tabBar
         self.toolbar = toolbar
@@ -68,7 +70,9 @@ public struct RectEdges: OptionSet, Hashable, Sendable {
     public static let all: RectEdges = [.top, .left, .bottom, .right]
     public static let none: RectEdges = []
 
-    public static let names: [(String, RectEdges)] = [("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right)]
+    public static let names: [(String, RectEdges)] = [
+        ("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right),
+    ]
     public var nameList: [String] { Self.names.filter { contains($0.1) }.map(\.0) }
 }
 
@@ -84,9 +88,11 @@ public struct RootView: Hashable, Sendable {
     public var safeAreaInsets: EdgeInsets
     public var viewController: ViewController?
 
-    public init(layoutMargins: EdgeInsets = .defaultLayoutMargins, directionalLayoutMargins: DirectionalEdgeInsets? = nil,
-                insetsLayoutMarginsFromSafeArea: Bool = true, safeAreaInsets: EdgeInsets = .zero,
-                viewController: ViewController? = nil) {
+    public init(
+        layoutMargins: EdgeInsets = .defaultLayoutMargins, directionalLayoutMargins: DirectionalEdgeInsets? = nil,
+        insetsLayoutMarginsFromSafeArea: Bool = true, safeAreaInsets: EdgeInsets = .zero,
+        viewController: ViewController? = nil
+    ) {
         self.layoutMargins = layoutMargins
         self.directionalLayoutMargins = directionalLayoutMargins
         self.insetsLayoutMarginsFromSafeArea = insetsLayoutMarginsFromSafeArea

@@ -63,7 +63,8 @@ struct EngineReportCommand: ParsableCommand {
         }
         do {
             try FileManager.default.createDirectory(
-                atPath: (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent,
+                atPath: (out as NSString).deletingLastPathComponent.isEmpty
+                    ? "." : (out as NSString).deletingLastPathComponent,
                 withIntermediateDirectories: true)
             try report.markdown().write(toFile: out, atomically: true, encoding: .utf8)
         } catch {

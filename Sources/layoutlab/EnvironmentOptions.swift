@@ -9,7 +9,8 @@ import ViewTree
 /// The options that put a scenario's root on a device (`layout`, `explain`): a preset, its
 /// orientations as steps, the in-call bar and a split-view window.
 struct EnvironmentOptions: ParsableArguments {
-    @Option(help: "A device preset (e.g. iphone-x); `--device list` prints them all. Each orientation is then one step.")
+    @Option(
+        help: "A device preset (e.g. iphone-x); `--device list` prints them all. Each orientation is then one step.")
     var device: String?
 
     @Option(help: "With --device: orientations as steps, comma-separated (portrait, landscape). Default: portrait.")
@@ -34,8 +35,11 @@ struct EnvironmentOptions: ParsableArguments {
         if let window {
             let widths = Orientation.allCases.flatMap(preset.splitWidths) + (preset.slideOverWidth.map { [$0] } ?? [])
             guard widths.contains(window) else {
-                throw ValidationError(widths.isEmpty ? "\(device) has no split view (--window is for iPads)"
-                    : "--window \(JSONWriter.plainNumber(window)) is not a split-view width of \(device) (valid: \(Set(widths).sorted().map(JSONWriter.plainNumber).joined(separator: ", ")))")
+                throw ValidationError(
+                    widths.isEmpty
+                        ? "\(device) has no split view (--window is for iPads)"
+                        : "--window \(JSONWriter.plainNumber(window)) is not a split-view width of \(device) (valid: \(Set(widths).sorted().map(JSONWriter.plainNumber).joined(separator: ", ")))"
+                )
             }
         }
     }
@@ -53,19 +57,32 @@ struct EnvironmentOptions: ParsableArguments {
     /// Rejects a scenario whose own safe area the device would replace.
     func check(_ scenario: Scenario, path: String) throws {
         if device != nil && !listsDevices && scenario.tree.root.safeAreaInsets != .zero {
-            throw ValidationError("\(path) sets superview.safeAreaInsets and --device gives the device's: contradictory, remove one")
+            throw ValidationError(
+                "\(path) sets superview.safeAreaInsets and --device gives the device's: contradictory, remove one")
         }
     }
 
     /// `--device list`: every preset with its numbers (from Sources/Environment/devices.json).
     static func listing() -> String {
-        func insets(_ e: EdgeInsets) -> String { [e.top, e.left, e.bottom, e.right].map(JSONWriter.plainNumber).joined(separator: " ") }
-        var rows = [["device", "points", "scale", "safe area portrait (t l b r)", "landscape", "in-call bar", "split view (portrait / landscape)", "name"]]
+        func insets(_ e: EdgeInsets) -> String {
+            [e.top, e.left, e.bottom, e.right].map(JSONWriter.plainNumber).joined(separator: " ")
+        }
+        var rows = [
+            [
+                "device", "points", "scale", "safe area portrait (t l b r)", "landscape", "in-call bar",
+                "split view (portrait / landscape)", "name",
+            ]
+        ]
         for d in DevicePresets.standard.devices {
-            let split = d.landscapeSplitWidths.isEmpty ? "" :
-                "\(d.portraitSplitWidths.map(JSONWriter.plainNumber).joined(separator: ",")) / \(d.landscapeSplitWidths.map(JSONWriter.plainNumber).joined(separator: ","))"
-            rows.append([d.id, "\(JSONWriter.plainNumber(d.points.width))x\(JSONWriter.plainNumber(d.points.height))", "\(d.scale)",
-                         insets(d.portraitSafeArea), insets(d.landscapeSafeArea), d.hasInCallBar ? "yes" : "no", split, d.name])
+            let split =
+                d.landscapeSplitWidths.isEmpty
+                ? ""
+                : "\(d.portraitSplitWidths.map(JSONWriter.plainNumber).joined(separator: ",")) / \(d.landscapeSplitWidths.map(JSONWriter.plainNumber).joined(separator: ","))"
+            rows.append([
+                d.id, "\(JSONWriter.plainNumber(d.points.width))x\(JSONWriter.plainNumber(d.points.height))",
+                "\(d.scale)",
+                insets(d.portraitSafeArea), insets(d.landscapeSafeArea), d.hasInCallBar ? "yes" : "no", split, d.name,
+            ])
         }
         return TextTable.render(rows)
     }

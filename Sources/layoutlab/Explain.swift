@@ -21,7 +21,10 @@ struct Explain: ParsableCommand {
     @Argument(help: "The scenario file (JSON).")
     var scenario: String
 
-    @Option(help: "How masks become constraints: \(TranslationPolicy.names.joined(separator: ", ")) (modern: the lab's reference form, which no platform logs; ios6-12, alias ios7-center: the centre form; ios13, appkit: the min-edge form).")
+    @Option(
+        help:
+            "How masks become constraints: \(TranslationPolicy.names.joined(separator: ", ")) (modern: the lab's reference form, which no platform logs; ios6-12, alias ios7-center: the centre form; ios13, appkit: the min-edge form)."
+    )
     var translation: TranslationPolicy = .modern
 
     @OptionGroup var environment: EnvironmentOptions
@@ -46,16 +49,20 @@ struct Explain: ParsableCommand {
         }
         for d in explained.degenerate { print(d.description) }
         guard let environments = environment.environments else { return }
-        let engine = AutoLayoutEngine(tree: scenario.tree, constraints: scenario.constraints,
-                                      configuration: AutoLayoutConfiguration(translation: translation))
+        let engine = AutoLayoutEngine(
+            tree: scenario.tree, constraints: scenario.constraints,
+            configuration: AutoLayoutConfiguration(translation: translation))
         for e in environments {
             let p = RootPlacement.place(scenario.tree.root, in: e)
             let step = engine.resize(to: p.autoLayoutFrame.size, root: p.insets)
             let insets = engine.resolvedInsets()
-            print("\nmargins at \(e.label): root \(LayoutReport.text(p.autoLayoutFrame.size)) at y \(JSONWriter.plainNumber(p.autoLayoutFrame.y)), passes \(step.passes)"
-                  + (step.settled ? "" : " (did not settle)"))
-            var rows = [["view", "layoutMargins t l b r", "safeAreaInsets t l b r"],
-                        ["superview", LayoutReport.text(insets.rootMargins), LayoutReport.text(insets.rootSafeArea)]]
+            print(
+                "\nmargins at \(e.label): root \(LayoutReport.text(p.autoLayoutFrame.size)) at y \(JSONWriter.plainNumber(p.autoLayoutFrame.y)), passes \(step.passes)"
+                    + (step.settled ? "" : " (did not settle)"))
+            var rows = [
+                ["view", "layoutMargins t l b r", "safeAreaInsets t l b r"],
+                ["superview", LayoutReport.text(insets.rootMargins), LayoutReport.text(insets.rootSafeArea)],
+            ]
             for (i, v) in scenario.tree.views.enumerated() {
                 rows.append([v.id, LayoutReport.text(insets.margins[i]), LayoutReport.text(insets.safeArea[i])])
             }

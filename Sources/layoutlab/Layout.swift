@@ -42,13 +42,17 @@ struct Layout: ParsableCommand {
     @Option(help: "The layout engine: \(Engine.allValueStrings.joined(separator: ", ")).")
     var engine: Engine = .springs
 
-    @Option(help: """
-        springs: the resizing policy (\(SpringsPolicy.names.joined(separator: ", "))), default documented; \
-        autolayout: gnustep-master[+apple:SWITCHES] or appkit+gnustep:SWITCHES (GNUstep master's engine emulated).
-        """)
+    @Option(
+        help: """
+            springs: the resizing policy (\(SpringsPolicy.names.joined(separator: ", "))), default documented; \
+            autolayout: gnustep-master[+apple:SWITCHES] or appkit+gnustep:SWITCHES (GNUstep master's engine emulated).
+            """)
     var policy: String?
 
-    @Option(help: "autolayout: how masks become constraints (\(TranslationPolicy.names.joined(separator: ", "))). Default: modern.")
+    @Option(
+        help:
+            "autolayout: how masks become constraints (\(TranslationPolicy.names.joined(separator: ", "))). Default: modern."
+    )
     var translation: TranslationPolicy?
 
     @Option(help: "autolayout: translate once, from the initial frames, or again before every step. Default: once.")
@@ -59,10 +63,16 @@ struct Layout: ParsableCommand {
 
     @OptionGroup var environment: EnvironmentOptions
 
-    @Flag(help: "Add every view's effective layoutMargins and safeAreaInsets (and a scroll view's adjustedContentInset) per step.")
+    @Flag(
+        help:
+            "Add every view's effective layoutMargins and safeAreaInsets (and a scroll view's adjustedContentInset) per step."
+    )
     var showMargins = false
 
-    @Option(help: "Pixels per point: 1, 2 or 3. springs: the grid of the rounding policies (default 1); autolayout: round frames' edges to it (default: no rounding).")
+    @Option(
+        help:
+            "Pixels per point: 1, 2 or 3. springs: the grid of the rounding policies (default 1); autolayout: round frames' edges to it (default: no rounding)."
+    )
     var scale: Int?
 
     @Option(help: "Output format: json or table (default: table on a terminal, json otherwise).")
@@ -72,7 +82,8 @@ struct Layout: ParsableCommand {
         if environment.listsDevices { return }
         if scenario == nil { throw ValidationError("give a scenario file (or --device list)") }
         switch (sizes, environment.device) {
-        case (nil, nil): throw ValidationError("give --sizes WxH[,WxH…] or --device NAME (\(EnvironmentOptions.validDevices))")
+        case (nil, nil):
+            throw ValidationError("give --sizes WxH[,WxH…] or --device NAME (\(EnvironmentOptions.validDevices))")
         case (.some, .some): throw ValidationError("--sizes and --device are alternatives: a device gives the sizes")
         default: break
         }
@@ -84,7 +95,9 @@ struct Layout: ParsableCommand {
             throw ValidationError("unknown springs policy \(policy!) (\(SpringsPolicy.names.joined(separator: ", ")))")
         case .autolayout where policy != nil:
             guard case .gnustep? = BackendConfiguration("autolayout/" + policy!) else {
-                throw ValidationError("--policy with --engine autolayout is gnustep-master[+apple:SWITCHES] or appkit+gnustep:SWITCHES (switches: \(Deviation.names.joined(separator: ", ")))")
+                throw ValidationError(
+                    "--policy with --engine autolayout is gnustep-master[+apple:SWITCHES] or appkit+gnustep:SWITCHES (switches: \(Deviation.names.joined(separator: ", ")))"
+                )
             }
             if let t = translation, t != .appkit {
                 throw ValidationError("GNUstep's engine translates masks as AppKit does: --translation appkit or none")
@@ -125,23 +138,30 @@ struct Layout: ParsableCommand {
         case .springs:
             let policy = policy.flatMap(SpringsPolicy.init(rawValue:)) ?? .documented
             if let scale, scale != 1, ![.gnustep029, .appkit].contains(policy) {
-                printNote("--scale \(scale) has no effect on \(policy.rawValue): it rounds on whole points or not at all, as the live implementation does")
+                printNote(
+                    "--scale \(scale) has no effect on \(policy.rawValue): it rounds on whole points or not at all, as the live implementation does"
+                )
             }
-            let steps = Springs.resize(scenario.tree, through: roots.map(\.springs.0), policy: policy, scale: scale ?? 1)
-            report = LayoutReport(engine: engine.rawValue, settings: [("policy", policy.rawValue)],
-                                  steps: zip(steps, roots).map { step, root in
-                                      var s = LayoutReport.Step(tree: step.tree)
-                                      s.environment = root.label
-                                      if showMargins {
-                                          s.insets = LayoutMargins.resolve(step.tree, frames: step.tree.frames, rootSize: step.tree.superviewSize,
-                                                                           root: root.springs.1)
-                                      }
-                                      return s
-                                  })
+            let steps = Springs.resize(
+                scenario.tree, through: roots.map(\.springs.0), policy: policy, scale: scale ?? 1)
+            report = LayoutReport(
+                engine: engine.rawValue, settings: [("policy", policy.rawValue)],
+                steps: zip(steps, roots).map { step, root in
+                    var s = LayoutReport.Step(tree: step.tree)
+                    s.environment = root.label
+                    if showMargins {
+                        s.insets = LayoutMargins.resolve(
+                            step.tree, frames: step.tree.frames, rootSize: step.tree.superviewSize,
+                            root: root.springs.1)
+                    }
+                    return s
+                })
         case .autolayout:
-            let config = AutoLayoutConfiguration(translation: translation ?? .modern, timing: timing ?? .once, scale: scale)
-            let engine = AutoLayoutEngine(tree: scenario.tree, constraints: scenario.constraints, configuration: config,
-                                          root: roots.first?.autoLayout.1 ?? .none)
+            let config = AutoLayoutConfiguration(
+                translation: translation ?? .modern, timing: timing ?? .once, scale: scale)
+            let engine = AutoLayoutEngine(
+                tree: scenario.tree, constraints: scenario.constraints, configuration: config,
+                root: roots.first?.autoLayout.1 ?? .none)
             var out: [LayoutReport.Step] = []
             for root in roots {
                 let step = engine.resize(to: root.autoLayout.0, root: root.autoLayout.1)
@@ -156,8 +176,10 @@ struct Layout: ParsableCommand {
                 if showMargins { s.insets = engine.resolvedInsets() }
                 out.append(s)
             }
-            report = LayoutReport(engine: self.engine.rawValue,
-                                  settings: [("translation", config.translation.rawValue), ("timing", config.timing.rawValue)], steps: out)
+            report = LayoutReport(
+                engine: self.engine.rawValue,
+                settings: [("translation", config.translation.rawValue), ("timing", config.timing.rawValue)], steps: out
+            )
         }
         print(report.render(format ?? .defaultForTerminal), terminator: "")
     }

@@ -13,5 +13,9 @@ struct LayoutLab: AsyncParsableCommand {
             with one backend; `explain` prints the constraints Auto Layout would use; `solve` runs a bare \
             constraint system. README.md starts; docs/ describes every format and command.
             """,
-        subcommands: [SweepCommand.self, MergeCommand.self, RegressCommand.self, ShrinkCommand.self, Layout.self, Explain.self, VFLCommand.self, ImportCommand.self, CheckIBCommand.self, LogCommand.self, Solve.self, QueryCommand.self, ReplayCommand.self, RenderCommand.self, ReportCommand.self, EngineReportCommand.self, ServeCommand.self])
+        subcommands: [
+            SweepCommand.self, MergeCommand.self, RegressCommand.self, ShrinkCommand.self, Layout.self, Explain.self,
+            VFLCommand.self, ImportCommand.self, CheckIBCommand.self, LogCommand.self, Solve.self, QueryCommand.self,
+            ReplayCommand.self, RenderCommand.self, ReportCommand.self, EngineReportCommand.self, ServeCommand.self,
+        ])
 }

@@ -47,66 +47,113 @@ struct LayoutReport {
     func json() -> String {
         var top: [(String, JSONValue)] = [("engine", .string(engine))]
         top += settings.map { ($0.0, JSONValue.string($0.1)) }
-        top.append(("steps", .array(steps.map { step in
-            var superview: [(String, JSONValue)] = [("width", .number(step.superview.width)), ("height", .number(step.superview.height))]
-            if let insets = step.insets {
-                superview += [("layoutMargins", Self.json(insets.rootMargins)), ("safeAreaInsets", Self.json(insets.rootSafeArea))]
-            }
-            var members: [(String, JSONValue)] = []
-            if let e = step.environment { members.append(("environment", .string(e))) }
-            members += [
-                ("superview", .object(superview)),
-                ("frames", .object(step.views.enumerated().map { i, v in
-                    var frame: [(String, JSONValue)] = [("x", .number(v.frame.x)), ("y", .number(v.frame.y)),
-                                                        ("width", .number(v.frame.width)), ("height", .number(v.frame.height))]
-                    if let insets = step.insets {
-                        frame += [("layoutMargins", Self.json(insets.margins[i])), ("safeAreaInsets", Self.json(insets.safeArea[i]))]
-                        if let adjusted = insets.adjustedContentInset(i, in: step.tree, bounds: v.frame.size) {
-                            frame.append(("adjustedContentInset", Self.json(adjusted)))
+        top.append(
+            (
+                "steps",
+                .array(
+                    steps.map { step in
+                        var superview: [(String, JSONValue)] = [
+                            ("width", .number(step.superview.width)), ("height", .number(step.superview.height)),
+                        ]
+                        if let insets = step.insets {
+                            superview += [
+                                ("layoutMargins", Self.json(insets.rootMargins)),
+                                ("safeAreaInsets", Self.json(insets.rootSafeArea)),
+                            ]
                         }
-                    }
-                    return (v.id, JSONValue.object(frame))
-                })),
-            ]
-            if let p = step.passes, p > 1 || step.insets != nil { members.append(("passes", .number(Double(p)))) }
-            if !step.settled { members.append(("settled", .bool(false))) }
-            if !step.conflicts.isEmpty {
-                members.append(("conflicts", .array(step.conflicts.map { c in
-                    .object(["broken": .string(c.broken.appleDescription),
-                             "constraints": .array(c.conflicting.map { .string($0.appleDescription) })])
-                })))
-            }
-            if !step.ambiguous.isEmpty { members.append(("ambiguous", .array(step.ambiguous.map(JSONValue.string)))) }
-            if !step.ties.isEmpty { members.append(("ties", .array(step.ties.map(JSONValue.string)))) }
-            if !step.degenerate.isEmpty { members.append(("degenerate", .array(step.degenerate.map(JSONValue.string)))) }
-            return .object(members)
-        })))
+                        var members: [(String, JSONValue)] = []
+                        if let e = step.environment { members.append(("environment", .string(e))) }
+                        members += [
+                            ("superview", .object(superview)),
+                            (
+                                "frames",
+                                .object(
+                                    step.views.enumerated().map { i, v in
+                                        var frame: [(String, JSONValue)] = [
+                                            ("x", .number(v.frame.x)), ("y", .number(v.frame.y)),
+                                            ("width", .number(v.frame.width)), ("height", .number(v.frame.height)),
+                                        ]
+                                        if let insets = step.insets {
+                                            frame += [
+                                                ("layoutMargins", Self.json(insets.margins[i])),
+                                                ("safeAreaInsets", Self.json(insets.safeArea[i])),
+                                            ]
+                                            if let adjusted = insets.adjustedContentInset(
+                                                i, in: step.tree, bounds: v.frame.size)
+                                            {
+                                                frame.append(("adjustedContentInset", Self.json(adjusted)))
+                                            }
+                                        }
+                                        return (v.id, JSONValue.object(frame))
+                                    })
+                            ),
+                        ]
+                        if let p = step.passes, p > 1 || step.insets != nil {
+                            members.append(("passes", .number(Double(p))))
+                        }
+                        if !step.settled { members.append(("settled", .bool(false))) }
+                        if !step.conflicts.isEmpty {
+                            members.append(
+                                (
+                                    "conflicts",
+                                    .array(
+                                        step.conflicts.map { c in
+                                            .object([
+                                                "broken": .string(c.broken.appleDescription),
+                                                "constraints": .array(
+                                                    c.conflicting.map { .string($0.appleDescription) }),
+                                            ])
+                                        })
+                                ))
+                        }
+                        if !step.ambiguous.isEmpty {
+                            members.append(("ambiguous", .array(step.ambiguous.map(JSONValue.string))))
+                        }
+                        if !step.ties.isEmpty { members.append(("ties", .array(step.ties.map(JSONValue.string)))) }
+                        if !step.degenerate.isEmpty {
+                            members.append(("degenerate", .array(step.degenerate.map(JSONValue.string))))
+                        }
+                        return .object(members)
+                    })
+            ))
         return JSONWriter.write(.object(top))
     }
 
     static func json(_ e: EdgeInsets) -> JSONValue {
-        .object(["top": .number(e.top), "left": .number(e.left), "bottom": .number(e.bottom), "right": .number(e.right)])
+        .object([
+            "top": .number(e.top), "left": .number(e.left), "bottom": .number(e.bottom), "right": .number(e.right),
+        ])
     }
 
     /// A size as `WxH`.
     static func text(_ s: Size) -> String { "\(JSONWriter.plainNumber(s.width))x\(JSONWriter.plainNumber(s.height))" }
 
     /// Insets as `t l b r`, for tables.
-    static func text(_ e: EdgeInsets) -> String { [e.top, e.left, e.bottom, e.right].map(JSONWriter.plainNumber).joined(separator: " ") }
+    static func text(_ e: EdgeInsets) -> String {
+        [e.top, e.left, e.bottom, e.right].map(JSONWriter.plainNumber).joined(separator: " ")
+    }
 
     func table() -> String {
         var out = "engine \(engine)" + settings.map { "  \($0.0) \($0.1)" }.joined() + "\n"
         for (n, step) in steps.enumerated() {
-            let w = JSONWriter.plainNumber(step.superview.width), h = JSONWriter.plainNumber(step.superview.height)
+            let w = JSONWriter.plainNumber(step.superview.width)
+            let h = JSONWriter.plainNumber(step.superview.height)
             out += "\nstep \(n + 1): \(step.environment.map { $0 + ", " } ?? "")superview \(w)x\(h)"
             if let insets = step.insets {
                 out += "  margins \(Self.text(insets.rootMargins))  safe area \(Self.text(insets.rootSafeArea))"
             }
-            if let p = step.passes, p > 1 || step.insets != nil { out += "  passes \(p)" + (step.settled ? "" : " (did not settle)") }
+            if let p = step.passes, p > 1 || step.insets != nil {
+                out += "  passes \(p)" + (step.settled ? "" : " (did not settle)")
+            }
             out += "\n"
-            var rows = [["view", "mask", "x", "y", "width", "height"] + (step.insets == nil ? [] : ["margins t l b r", "safe area t l b r"])]
+            var rows = [
+                ["view", "mask", "x", "y", "width", "height"]
+                    + (step.insets == nil ? [] : ["margins t l b r", "safe area t l b r"])
+            ]
             for (i, v) in step.views.enumerated() {
-                var row = [v.id, v.mask.notation] + [v.frame.x, v.frame.y, v.frame.width, v.frame.height].map(JSONWriter.plainNumber)
+                var row =
+                    [v.id, v.mask.notation]
+                    + [v.frame.x, v.frame.y, v.frame.width, v.frame.height].map(JSONWriter.plainNumber)
                 if let insets = step.insets { row += [Self.text(insets.margins[i]), Self.text(insets.safeArea[i])] }
                 rows.append(row)
             }
@@ -114,7 +161,12 @@ struct LayoutReport {
             if !step.ambiguous.isEmpty { out += "  ambiguous: \(step.ambiguous.joined(separator: ", "))\n" }
             for t in step.ties { out += "  tie: \(t)\n" }
             for d in step.degenerate { out += "  \(d)\n" }
-            for c in step.conflicts { out += "\n" + c.log.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
+            for c in step.conflicts {
+                out +=
+                    "\n"
+                    + c.log.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                        separator: "\n")
+            }
         }
         return out
     }

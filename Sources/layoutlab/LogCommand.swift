@@ -80,7 +80,8 @@ struct LogCommand: ParsableCommand {
             for l in left { FileHandle.standardError.write(Data("note: left out of \(scenario): \(l)\n".utf8)) }
         }
         if let svg, let first = analyses.first {
-            let caption = "Conflict at lines \(first.log.firstLine)–\(first.log.lastLine), "
+            let caption =
+                "Conflict at lines \(first.log.firstLine)–\(first.log.lastLine), "
                 + "constraints numbered as layoutlab log lists them"
             try Data(first.picture(caption: caption).svg.utf8).write(to: URL(fileURLWithPath: svg))
         }

@@ -36,10 +36,12 @@ struct MergeCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode(1)
         }
-        print("merged \(outcome.shards) shard\(outcome.shards == 1 ? "" : "s") into \(into) as run \(outcome.runID): "
-              + "\(outcome.units) units, \(outcome.viewSteps) view-steps, \(outcome.divergences) divergences\n")
+        print(
+            "merged \(outcome.shards) shard\(outcome.shards == 1 ? "" : "s") into \(into) as run \(outcome.runID): "
+                + "\(outcome.units) units, \(outcome.viewSteps) view-steps, \(outcome.divergences) divergences\n")
         let store = try Database(path: into, readOnly: true)
-        let seconds = try store.query("SELECT seconds FROM runs WHERE id = ?", [.integer(outcome.runID)]).rows[0][0].double
+        let seconds = try store.query("SELECT seconds FROM runs WHERE id = ?", [.integer(outcome.runID)]).rows[0][0]
+            .double
         try Summary.print(store, run: outcome.runID, seconds: seconds, viewSteps: outcome.viewSteps)
     }
 }

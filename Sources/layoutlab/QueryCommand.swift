@@ -63,27 +63,33 @@ enum QueryFormat: String, CaseIterable, ExpressibleByArgument {
     func render(_ columns: [String], _ rows: [[SQLValue]]) -> String {
         switch self {
         case .table:
-            return TextTable.render([columns] + rows.map { $0.map(Self.cell) }, rightAligned: Summary.numericColumns(rows))
+            return TextTable.render(
+                [columns] + rows.map { $0.map(Self.cell) }, rightAligned: Summary.numericColumns(rows))
                 + "(\(rows.count) row\(rows.count == 1 ? "" : "s"))\n"
         case .csv:
             func quote(_ s: String) -> String {
-                s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+                s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+                    ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
             }
             return ([columns] + rows.map { $0.map { if case .null = $0 { "" } else { Self.cell($0) } } })
                 .map { $0.map(quote).joined(separator: ",") }.joined(separator: "\n") + "\n"
         case .json:
             let objects = rows.map { row in
-                JSONValue.object(zip(columns, row).map { name, v in
-                    (name, { () -> JSONValue in
-                        switch v {
-                        case .null: .null
-                        case .integer(let i): .number(Double(i))
-                        case .real(let d): .number(d)
-                        case .text(let s): .string(s)
-                        case .blob(let b): .string("<\(b.count) bytes>")
-                        }
-                    }())
-                })
+                JSONValue.object(
+                    zip(columns, row).map { name, v in
+                        (
+                            name,
+                            { () -> JSONValue in
+                                switch v {
+                                case .null: .null
+                                case .integer(let i): .number(Double(i))
+                                case .real(let d): .number(d)
+                                case .text(let s): .string(s)
+                                case .blob(let b): .string("<\(b.count) bytes>")
+                                }
+                            }()
+                        )
+                    })
             }
             return JSONWriter.write(.array(objects)) + "\n"
         }

@@ -30,7 +30,8 @@ struct ReportCommand: ParsableCommand {
 
     static func write(db path: String, run: Int64?, out: String) throws {
         let report: RunReport
-        do { report = try ReportGathering.gather(try Database(path: path, readOnly: true), path: path, run: run) } catch {
+        do { report = try ReportGathering.gather(try Database(path: path, readOnly: true), path: path, run: run) } catch
+        {
             printError("\(path): \(error)")
             throw ExitCode(1)
         }
@@ -43,6 +44,7 @@ struct ReportCommand: ParsableCommand {
             printError("\(out): \(error.localizedDescription)")
             throw ExitCode(1)
         }
-        printNote("report of run \(report.runID) (\(report.experiment)): \(dir.appendingPathComponent("index.html").path)")
+        printNote(
+            "report of run \(report.runID) (\(report.experiment)): \(dir.appendingPathComponent("index.html").path)")
     }
 }

@@ -55,21 +55,30 @@ struct ShrinkCommand: ParsableCommand {
         switch format {
         case .json:
             let scenarioValue = try JSONReader.parse(scenarioJSON)
-            print(JSONWriter.write(.object([
-                ("scenario", scenarioValue),
-                ("sizes", .array(sizes.map { .array([.number($0.width), .number($0.height)]) })),
-                ("comparison", .string(stored.comparison.description)),
-                ("causes", .array(stored.causes.map(JSONValue.string))),
-            ])))
+            print(
+                JSONWriter.write(
+                    .object([
+                        ("scenario", scenarioValue),
+                        ("sizes", .array(sizes.map { .array([.number($0.width), .number($0.height)]) })),
+                        ("comparison", .string(stored.comparison.description)),
+                        ("causes", .array(stored.causes.map(JSONValue.string))),
+                    ])))
         case .text:
             print("divergence \(divergence): \(stored.comparison), causes \(stored.causes.joined(separator: ","))")
-            print("shrunk from \(stored.scenario.tree.views.count) views and \(start.steps.count) steps to \(small.scenario.tree.views.count) and \(small.steps.count)\n")
+            print(
+                "shrunk from \(stored.scenario.tree.views.count) views and \(start.steps.count) steps to \(small.scenario.tree.views.count) and \(small.steps.count)\n"
+            )
             print(scenarioJSON)
-            let sizeList = sizes.map { "\(JSONWriter.plainNumber($0.width))x\(JSONWriter.plainNumber($0.height))" }.joined(separator: ",")
+            let sizeList = sizes.map { "\(JSONWriter.plainNumber($0.width))x\(JSONWriter.plainNumber($0.height))" }
+                .joined(separator: ",")
             print("\n# save the scenario as shrunk.json, then:")
-            for side in [stored.comparison.a, stored.comparison.b] { print(Self.command(side, sizes: sizeList, scale: stored.comparison.scale)) }
+            for side in [stored.comparison.a, stored.comparison.b] {
+                print(Self.command(side, sizes: sizeList, scale: stored.comparison.scale))
+            }
             if small.steps.contains(where: { $0.environment != nil }) {
-                print("# (the steps are environments: \(small.steps.compactMap { $0.environment?.label }.joined(separator: "; ")); the sizes above are their windows)")
+                print(
+                    "# (the steps are environments: \(small.steps.compactMap { $0.environment?.label }.joined(separator: "; ")); the sizes above are their windows)"
+                )
             }
         }
     }
@@ -78,9 +87,11 @@ struct ShrinkCommand: ParsableCommand {
         var cmd = "layoutlab layout shrunk.json --sizes \(sizes)"
         switch side {
         case .springs(let p): cmd += " --engine springs --policy \(p.rawValue)"
-        case .autolayout(let t, let timing): cmd += " --engine autolayout --translation \(t.rawValue) --timing \(timing.rawValue)"
+        case .autolayout(let t, let timing):
+            cmd += " --engine autolayout --translation \(t.rawValue) --timing \(timing.rawValue)"
         case .gnustep: cmd += " --engine autolayout --policy \(side.description.dropFirst("autolayout/".count))"
-        case .external(let name): return "# \(side): send shrunk.json and the sizes to the engine \(name) (docs/external-engines.md)"
+        case .external(let name):
+            return "# \(side): send shrunk.json and the sizes to the engine \(name) (docs/external-engines.md)"
         }
         if let scale { cmd += " --scale \(scale)" }
         return cmd

@@ -10,7 +10,8 @@ struct SizeList: ExpressibleByArgument {
     init?(argument: String) {
         var sizes: [Size] = []
         for item in argument.split(separator: ",", omittingEmptySubsequences: false) {
-            let parts = item.trimmingCharacters(in: .whitespaces).split(separator: "x", omittingEmptySubsequences: false)
+            let parts = item.trimmingCharacters(in: .whitespaces).split(
+                separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite else {
                 return nil
             }
@@ -22,4 +23,3 @@ struct SizeList: ExpressibleByArgument {
 
     static var defaultValueDescription: String { "WxH[,WxH…]" }
 }
-

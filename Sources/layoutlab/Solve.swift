@@ -5,7 +5,8 @@ import SolverSystem
 /// `layoutlab solve`: a bare constraint system, solved and re-solved for each suggestion.
 struct Solve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Solve a constraint system file (the format of experiments/bench/enaml_like.json) and print the values.",
+        abstract:
+            "Solve a constraint system file (the format of experiments/bench/enaml_like.json) and print the values.",
         discussion: """
             The file lists "variables", "edit_variables", "constraints" (terms, constant, op, strength by name \
             or number) and optional "strength_weights" and "suggestions" ([{"width": 400, "height": 600}, …]). \

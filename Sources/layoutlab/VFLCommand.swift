@@ -62,10 +62,13 @@ struct VFLCommand: ParsableCommand {
 
     func parsedOptions() throws -> VisualFormatOptions {
         var set = VisualFormatOptions()
-        let names = (options ?? "").split(separator: ",").map(String.init) + (direction.map { ["direction" + $0.prefix(1).uppercased() + $0.dropFirst()] } ?? [])
+        let names =
+            (options ?? "").split(separator: ",").map(String.init)
+            + (direction.map { ["direction" + $0.prefix(1).uppercased() + $0.dropFirst()] } ?? [])
         for name in names {
             guard let o = VisualFormatOptions(name: name) else {
-                throw ValidationError("unknown option '\(name)' (valid: \(VisualFormatOptions.names.map(\.0).joined(separator: ", ")))")
+                throw ValidationError(
+                    "unknown option '\(name)' (valid: \(VisualFormatOptions.names.map(\.0).joined(separator: ", ")))")
             }
             set.insert(o)
         }
@@ -82,16 +85,24 @@ struct VFLCommand: ParsableCommand {
 
     func run() throws {
         let names = views.split(separator: ",").map(String.init)
-        let metrics = try parsedMetrics(), options = try parsedOptions()
+        let metrics = try parsedMetrics()
+        let options = try parsedOptions()
         let constraints: [LayoutConstraint]
         do {
-            let set = Set(names), superview: String? = noSuperview ? nil : "superview"
-            constraints = try VisualFormat.constraints(formatString, isView: set.contains, metrics: metrics, options: options,
-                                                       platform: platform, superview: { _ in superview })
+            let set = Set(names)
+            let superview: String? = noSuperview ? nil : "superview"
+            constraints = try VisualFormat.constraints(
+                formatString, isView: set.contains, metrics: metrics, options: options,
+                platform: platform, superview: { _ in superview })
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             if format == .json {
-                print(JSONWriter.write(.object([("error", .string(error.reason)), ("index", error.index.map { .number(Double($0)) } ?? .null)])))
+                print(
+                    JSONWriter.write(
+                        .object([
+                            ("error", .string(error.reason)),
+                            ("index", error.index.map { .number(Double($0)) } ?? .null),
+                        ])))
             }
             throw ExitCode(2)
         }
@@ -105,9 +116,16 @@ struct VFLCommand: ParsableCommand {
 
     /// A constraint with the scenario file's keys.
     static func json(_ c: LayoutConstraint) -> JSONValue {
-        var m: [(String, JSONValue)] = [("item1", .string(c.item1)), ("attr1", .string(c.attr1.rawValue)), ("relation", .string(c.relation.rawValue))]
-        m += [("item2", c.item2.map(JSONValue.string) ?? .null), ("attr2", c.attr2.map { .string($0.rawValue) } ?? .null)]
-        m += [("multiplier", .number(c.multiplier)), ("constant", .number(c.constant)), ("priority", .number(c.priority))]
+        var m: [(String, JSONValue)] = [
+            ("item1", .string(c.item1)), ("attr1", .string(c.attr1.rawValue)),
+            ("relation", .string(c.relation.rawValue)),
+        ]
+        m += [
+            ("item2", c.item2.map(JSONValue.string) ?? .null), ("attr2", c.attr2.map { .string($0.rawValue) } ?? .null),
+        ]
+        m += [
+            ("multiplier", .number(c.multiplier)), ("constant", .number(c.constant)), ("priority", .number(c.priority)),
+        ]
         return .object(m)
     }
 }

@@ -24,7 +24,9 @@ struct AgreementTests {
                 compared += 1
                 #expect(a.conflicts.isEmpty && a.ambiguous.isEmpty)
                 for (sv, av) in zip(s.tree.views, a.tree.views) {
-                    #expect(sv.frame.maxEdgeDifference(to: av.frame) <= 1e-9, "\(sv.id) \(sv.mask.notation): springs \(sv.frame) vs auto \(av.frame)")
+                    #expect(
+                        sv.frame.maxEdgeDifference(to: av.frame) <= 1e-9,
+                        "\(sv.id) \(sv.mask.notation): springs \(sv.frame) vs auto \(av.frame)")
                 }
             }
         }
@@ -92,8 +94,9 @@ struct AgreementTests {
     /// Re-translating every step: W+R at 10 has width and max margin 0, so the new translation is
     /// degenerate and holds the width at 0; translated once it returns to 30; springs gives 45.
     @Test func retranslationEveryStep() {
-        let every = AutoLayout.layout(tree("WR"), constraints: [], through: widths([10, 100]),
-                                      configuration: AutoLayoutConfiguration(timing: .everyStep))
+        let every = AutoLayout.layout(
+            tree("WR"), constraints: [], through: widths([10, 100]),
+            configuration: AutoLayoutConfiguration(timing: .everyStep))
         #expect(every[1].degenerate.map(\.viewID) == ["v"])
         #expect(frame(of: every[1].tree, "v").width == 0)
         #expect(abs(auto(tree("WR"), [10, 100]).width - 30) < 1e-9)
@@ -140,7 +143,8 @@ struct AgreementTests {
     @Test func degenerateTranslation() {
         let full = Rect(x: 0, y: 10, width: 100, height: 30)
         #expect(springs(tree("LR", frame: full), .documented, [200]).x == 50)
-        let steps = AutoLayout.layout(tree("LR", frame: full), constraints: [], through: widths([200]), configuration: AutoLayoutConfiguration())
+        let steps = AutoLayout.layout(
+            tree("LR", frame: full), constraints: [], through: widths([200]), configuration: AutoLayoutConfiguration())
         #expect(frame(of: steps[0].tree, "v").x == 0)
         #expect(!steps[0].degenerate.isEmpty)
     }
@@ -156,12 +160,15 @@ struct AgreementTests {
              "constraints":[{"id":"max","item1":"v","attr1":"width","relation":"<=","constant":100}]}
             """
         let s = try Scenario(json: json)
-        let steps = AutoLayout.layout(s.tree, constraints: s.constraints, through: widths([110, 300]),
-                                      configuration: AutoLayoutConfiguration(timing: .everyStep))
+        let steps = AutoLayout.layout(
+            s.tree, constraints: s.constraints, through: widths([110, 300]),
+            configuration: AutoLayoutConfiguration(timing: .everyStep))
         #expect(steps[0].conflicts.isEmpty)
         #expect(steps[1].conflicts.count == 1)
         #expect(steps[1].conflicts[0].broken.identifier == "max")
-        #expect(steps[1].conflicts[0].conflicting.contains { if case .autoresizingMask = $0.origin { true } else { false } })
+        #expect(
+            steps[1].conflicts[0].conflicting.contains { if case .autoresizingMask = $0.origin { true } else { false } }
+        )
         #expect(steps[1].ambiguous.isEmpty)
         #expect(frame(of: steps[1].tree, "v").width == 230)
         #expect(springs(s.tree, .documented, [110, 300]).width == 230)

@@ -17,8 +17,11 @@ struct AutoLayoutTests {
     /// ios7 L+R keeps the centre at 0.625·480 = 300; modern L+R keeps the margins' proportion.
     @Test func framesUnderEachTranslation() {
         func run(_ letters: String, _ policy: TranslationPolicy) -> Rect {
-            frame(of: AutoLayout.layout(oneView(Self.start, hMask(letters)), constraints: [], through: Self.wider,
-                                        configuration: AutoLayoutConfiguration(translation: policy)).last!.tree, "v")
+            frame(
+                of: AutoLayout.layout(
+                    oneView(Self.start, hMask(letters)), constraints: [], through: Self.wider,
+                    configuration: AutoLayoutConfiguration(translation: policy)
+                ).last!.tree, "v")
         }
         let lw = run("LW", .modern)
         #expect(abs(lw.x - 160 * 400 / 240) < 1e-9 && abs(lw.width - 80 * 400 / 240) < 1e-9)
@@ -31,8 +34,9 @@ struct AutoLayoutTests {
 
     /// AppKit's Float32 multiplier shows in the frame: minX = m₃₂·480 − m·80 instead of (2/3)·400.
     @Test func appkitFloat32MultiplierIsVisible() {
-        let steps = AutoLayout.layout(oneView(Self.start, hMask("LR")), constraints: [], through: Self.wider,
-                                      configuration: AutoLayoutConfiguration(translation: .appkit))
+        let steps = AutoLayout.layout(
+            oneView(Self.start, hMask("LR")), constraints: [], through: Self.wider,
+            configuration: AutoLayoutConfiguration(translation: .appkit))
         let x = frame(of: steps[0].tree, "v").x
         let exact = 2.0 / 3.0 * 400
         let predicted = Double(Float(2.0 / 3.0)) * 480 - 2.0 / 3.0 * 80
@@ -54,7 +58,9 @@ struct AutoLayoutTests {
         #expect(conflict.broken.identifier == "a-wide")
         #expect(conflict.conflicting.contains { $0.origin != .handWritten && $0.attr1 == .width })
         #expect(conflict.log.hasPrefix("Unable to simultaneously satisfy constraints."))
-        #expect(conflict.log.contains("Will attempt to recover by breaking constraint \n<NSLayoutConstraint 'a-wide' a.width == 50>"))
+        #expect(
+            conflict.log.contains(
+                "Will attempt to recover by breaking constraint \n<NSLayoutConstraint 'a-wide' a.width == 50>"))
         #expect(frame(of: steps[0].tree, "a") == Rect(x: 10, y: 10, width: 30, height: 30))
     }
 
@@ -112,8 +118,9 @@ struct AutoLayoutTests {
 
     /// Frames rounded at scale 2: edges go to the nearest half point. L+W+R in 320 → 333: x = 160/320·333.
     @Test func pixelRoundingRoundsEdges() {
-        let steps = AutoLayout.layout(oneView(Self.start, hMask("LWR")), constraints: [], through: [Size(width: 333, height: 480)],
-                                      configuration: AutoLayoutConfiguration(scale: 2))
+        let steps = AutoLayout.layout(
+            oneView(Self.start, hMask("LWR")), constraints: [], through: [Size(width: 333, height: 480)],
+            configuration: AutoLayoutConfiguration(scale: 2))
         // minX = 166.5 exactly; maxX = 240/320·333 = 249.75 → 250.0 (half up).
         #expect(frame(of: steps[0].tree, "v") == Rect(x: 166.5, y: 10, width: 83.5, height: 30))
     }
@@ -122,15 +129,23 @@ struct AutoLayoutTests {
     @Test(arguments: [
         (#"{"item1":"a","attr1":"leading","relation":"==","item2":"superview","attr2":"top"}"#, "different axes"),
         (#"{"item1":"a","attr1":"left","relation":"==","constant":5}"#, "cannot equal a constant"),
-        (#"{"item1":"a","attr1":"left","relation":"==","item2":"superview","attr2":"width"}"#, "cannot be related to a size"),
-        (#"{"item1":"a","attr1":"leading","relation":"==","item2":"superview","attr2":"left"}"#, "leading/trailing attribute cannot be related to a left/right"),
+        (
+            #"{"item1":"a","attr1":"left","relation":"==","item2":"superview","attr2":"width"}"#,
+            "cannot be related to a size"
+        ),
+        (
+            #"{"item1":"a","attr1":"leading","relation":"==","item2":"superview","attr2":"left"}"#,
+            "leading/trailing attribute cannot be related to a left/right"
+        ),
         (#"{"item1":"ghost","attr1":"width","relation":"==","constant":5}"#, "unknown item \"ghost\""),
         (#"{"item1":"a","attr1":"width","relation":"==","constant":5,"priority":0}"#, "priority 0 is outside 1…1000"),
         (#"{"item1":"a","attr1":"width","relation":"=","constant":5}"#, "relation must be"),
         (#"{"item1":"a","attr1":"center","relation":"==","constant":5}"#, "unknown attribute \"center\""),
     ])
     func validationRejectsBadConstraints(constraint: String, rule: String) {
-        let json = #"{"superview":{"width":100,"height":100},"views":[{"id":"a","frame":[0,0,1,1]}],"constraints":["# + constraint + "]}"
+        let json =
+            #"{"superview":{"width":100,"height":100},"views":[{"id":"a","frame":[0,0,1,1]}],"constraints":["#
+            + constraint + "]}"
         do {
             _ = try Scenario(json: json)
             Issue.record("accepted \(constraint)")

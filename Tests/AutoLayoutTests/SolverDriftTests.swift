@@ -1,10 +1,11 @@
-@testable import AutoLayout
 import ConstraintModel
 import Geometry
-@testable import Solver
 import Testing
 import Translation
 import ViewTree
+
+@testable import AutoLayout
+@testable import Solver
 
 /// `AutoLayoutEngine.solverDrift`, the check behind `layoutlab sweep --verify-solver`: a sound engine
 /// agrees with a fresh solve at every step; one whose solver is deliberately moved to a wrong vertex
@@ -12,19 +13,23 @@ import ViewTree
 @Suite struct SolverDriftTests {
     /// Two views, the second placed after the first by a hand-written constraint, the first by its mask.
     static func engine(
-        timing: TranslationTiming, width: [LayoutConstraint] = [LayoutConstraint("b", .width, .equal, nil, nil, constant: 50)]
+        timing: TranslationTiming,
+        width: [LayoutConstraint] = [LayoutConstraint("b", .width, .equal, nil, nil, constant: 50)]
     ) throws -> AutoLayoutEngine {
         let tree = try ViewTree(
             superviewSize: Size(width: 320, height: 480),
             views: [
-                View(id: "a", frame: Rect(x: 10, y: 10, width: 100, height: 40), mask: [.flexibleWidth, .flexibleBottomMargin]),
+                View(
+                    id: "a", frame: Rect(x: 10, y: 10, width: 100, height: 40),
+                    mask: [.flexibleWidth, .flexibleBottomMargin]),
                 View(id: "b", frame: Rect(x: 120, y: 10, width: 50, height: 40), mask: [], translatesMask: false),
             ])
-        let constraints = [
-            LayoutConstraint("b", .leading, .equal, "a", .trailing, constant: 8),
-            LayoutConstraint("b", .top, .equal, "a", .top),
-            LayoutConstraint("b", .height, .equal, "a", .height),
-        ] + width
+        let constraints =
+            [
+                LayoutConstraint("b", .leading, .equal, "a", .trailing, constant: 8),
+                LayoutConstraint("b", .top, .equal, "a", .top),
+                LayoutConstraint("b", .height, .equal, "a", .height),
+            ] + width
         return AutoLayoutEngine(
             tree: tree, constraints: constraints,
             configuration: AutoLayoutConfiguration(translation: .modern, timing: timing))

@@ -7,7 +7,9 @@ import Translation
 import ViewTree
 
 /// The frames of the last step of an Auto Layout run over a scenario given as JSON text.
-func autoLayout(_ json: String, sizes: [Size], _ config: AutoLayoutConfiguration = AutoLayoutConfiguration()) throws -> [AutoLayoutStep] {
+func autoLayout(
+    _ json: String, sizes: [Size], _ config: AutoLayoutConfiguration = AutoLayoutConfiguration()
+) throws -> [AutoLayoutStep] {
     let s = try Scenario(json: json)
     return AutoLayout.layout(s.tree, constraints: s.constraints, through: sizes, configuration: config)
 }

@@ -6,11 +6,14 @@ import Translation
 import ViewTree
 
 /// The horizontal constraints of one view, printed without the `<…>` wrapper and mask notation.
-func horizontal(_ letters: String, _ policy: TranslationPolicy, frame: Rect = Rect(x: 160, y: 0, width: 80, height: 10),
-                superview: Size = Size(width: 320, height: 480)) -> [String] {
+func horizontal(
+    _ letters: String, _ policy: TranslationPolicy, frame: Rect = Rect(x: 160, y: 0, width: 80, height: 10),
+    superview: Size = Size(width: 320, height: 480)
+) -> [String] {
     let mask = hMask(letters)
-    let result = MaskTranslation.translate(viewID: "v", superviewItem: "superview", frame: frame, mask: mask,
-                                           superviewSize: superview, policy: policy)
+    let result = MaskTranslation.translate(
+        viewID: "v", superviewItem: "superview", frame: frame, mask: mask,
+        superviewSize: superview, policy: policy)
     return result.constraints.filter { $0.attr1.axis == .horizontal }.map {
         String($0.appleDescription.dropFirst("<NSAutoresizingMaskLayoutConstraint \(mask.notation) ".count).dropLast())
     }
@@ -36,10 +39,12 @@ struct TranslationTests {
 
     /// The issue's example line, in full.
     @Test func printsInApplesLogStyle() {
-        let result = MaskTranslation.translate(viewID: "a", superviewItem: "superview", frame: Rect(x: 160, y: 10, width: 80, height: 30),
-                                               mask: AutoresizingMask(notation: "h=&-& v=--&")!, superviewSize: Size(width: 320, height: 100),
-                                               policy: .modern)
-        #expect(result.constraints[0].appleDescription
+        let result = MaskTranslation.translate(
+            viewID: "a", superviewItem: "superview", frame: Rect(x: 160, y: 10, width: 80, height: 30),
+            mask: AutoresizingMask(notation: "h=&-& v=--&")!, superviewSize: Size(width: 320, height: 100),
+            policy: .modern)
+        #expect(
+            result.constraints[0].appleDescription
                 == "<NSAutoresizingMaskLayoutConstraint h=&-& v=--& a.minX == 0.666667*superview.width - 53.3333>")
     }
 
@@ -61,8 +66,9 @@ struct TranslationTests {
     /// Float32: 2/3 becomes 0.666666686534881591796875.
     @Test func appkitForms() {
         #expect(horizontal("L", .appkit) == ["superview.width == v.maxX + 80", "v.width == 80"])
-        let lr = MaskTranslation.translate(viewID: "v", superviewItem: "superview", frame: Rect(x: 160, y: 0, width: 80, height: 10),
-                                           mask: hMask("LR"), superviewSize: Size(width: 320, height: 480), policy: .appkit)
+        let lr = MaskTranslation.translate(
+            viewID: "v", superviewItem: "superview", frame: Rect(x: 160, y: 0, width: 80, height: 10),
+            mask: hMask("LR"), superviewSize: Size(width: 320, height: 480), policy: .appkit)
         #expect(lr.constraints[0].multiplier == Double(Float(2.0 / 3.0)))
         #expect(lr.constraints[0].multiplier != 2.0 / 3.0)
     }
@@ -72,8 +78,9 @@ struct TranslationTests {
     @Test func ios13IsTheMinEdgeFormInDouble() throws {
         #expect(horizontal("L", .ios13) == ["superview.width == v.maxX + 80", "v.width == 80"])
         #expect(horizontal("LR", .ios13) == horizontal("LR", .appkit))
-        let lr = MaskTranslation.translate(viewID: "v", superviewItem: "superview", frame: Rect(x: 160, y: 0, width: 80, height: 10),
-                                           mask: hMask("LR"), superviewSize: Size(width: 320, height: 480), policy: .ios13)
+        let lr = MaskTranslation.translate(
+            viewID: "v", superviewItem: "superview", frame: Rect(x: 160, y: 0, width: 80, height: 10),
+            mask: hMask("LR"), superviewSize: Size(width: 320, height: 480), policy: .ios13)
         #expect(lr.constraints[0].multiplier == 2.0 / 3.0)
         #expect(TranslationPolicy(name: "ios7-center") == .ios6to12)
         #expect(TranslationPolicy(name: "ios6-12") == .ios6to12)
@@ -82,10 +89,13 @@ struct TranslationTests {
 
     /// L+R with S == W (both margins zero) has no proportion: reported, never NaN, and held fixed.
     @Test func degenerateTranslationIsReported() {
-        let r = MaskTranslation.translate(viewID: "v", superviewItem: "superview", frame: Rect(x: 0, y: 0, width: 320, height: 10),
-                                          mask: hMask("LR"), superviewSize: Size(width: 320, height: 480), policy: .modern)
+        let r = MaskTranslation.translate(
+            viewID: "v", superviewItem: "superview", frame: Rect(x: 0, y: 0, width: 320, height: 10),
+            mask: hMask("LR"), superviewSize: Size(width: 320, height: 480), policy: .modern)
         #expect(r.degenerate.count == 1)
-        #expect(r.degenerate[0].description == "degenerate translation: view \"v\" (h=&-& v=--&): LR divides by L + R = 0 on the horizontal axis")
+        #expect(
+            r.degenerate[0].description
+                == "degenerate translation: view \"v\" (h=&-& v=--&): LR divides by L + R = 0 on the horizontal axis")
         #expect(r.constraints.filter { $0.attr1.axis == .horizontal }.map(\.constant) == [0, 320])
         #expect(r.constraints.allSatisfy { $0.multiplier.isFinite && $0.constant.isFinite })
     }

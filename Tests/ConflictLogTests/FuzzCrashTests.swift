@@ -73,7 +73,8 @@ struct FuzzCrashTests {
     /// are other output; alone, the guess's error still names its line and column.
     @Test func aFailedGuessGivesWayToALogThatReads() throws {
         let bad = "(\n    \"<NSLayoutConstraint:0x1 UIView:0xa.width ?? 5>\",\n"
-        let good = "(\n    \"<NSLayoutConstraint:0x2 UIView:0xa.width == 10>\",\n"
+        let good =
+            "(\n    \"<NSLayoutConstraint:0x2 UIView:0xa.width == 10>\",\n"
             + "    \"<NSLayoutConstraint:0x3 UIView:0xa.width == 20>\"\n)\n"
         let file = try ConflictLogReader.read(bad + good)
         #expect(file.logs.count == 1 && file.logs[0].constraints.map(\.constant) == [10, 20])

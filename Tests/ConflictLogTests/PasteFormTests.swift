@@ -55,7 +55,8 @@ struct PasteFormTests {
 
     /// `flutter run --verbose` prints each device line after the time since the previous one.
     @Test func flutterTimeColumnOnEveryLine() throws {
-        let text = "[LayoutConstraints] Unable to simultaneously satisfy constraints.\n" + Self.advice + "\n"
+        let text =
+            "[LayoutConstraints] Unable to simultaneously satisfy constraints.\n" + Self.advice + "\n"
             + Self.parenthesised + Self.recovery
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { k, l in
             (k == 0 ? "[  +30 ms] " : k % 3 == 0 ? "[+1,027 ms] " : "[        ] ") + l
@@ -70,7 +71,8 @@ struct PasteFormTests {
     /// A Markdown editor's backslashes before both brackets, in the list and on the recovery line.
     @Test func markdownEscapedBrackets() throws {
         let escaped = Self.list.map { "\\" + $0.dropLast() + "\\>" }
-        let text = "Unable to simultaneously satisfy constraints.\n(\n"
+        let text =
+            "Unable to simultaneously satisfy constraints.\n(\n"
             + escaped.map { "    \"\($0)\"" }.joined(separator: ",\n") + "\n)\n\n"
             + "Will attempt to recover by breaking constraint \n\(escaped[1])\n"
         let (log, _) = try Self.one(text)
@@ -81,7 +83,8 @@ struct PasteFormTests {
     /// `"< NSLayoutConstraint:…>"`: a space typed after the bracket so a web page shows the text.
     @Test func spaceAfterTheOpeningBracket() throws {
         let spaced = "\"< " + Self.list[1].dropFirst() + "\""
-        let text = "Unable to simultaneously satisfy constraints.\n" + Self.parenthesised
+        let text =
+            "Unable to simultaneously satisfy constraints.\n" + Self.parenthesised
             + "\nWill attempt to recover by breaking constraint \n\(spaced)\n"
         let (log, _) = try Self.one(text)
         #expect(log.broken?.address == "0x2" && log.brokenIndex == 1)
@@ -96,9 +99,11 @@ struct PasteFormTests {
         let quoted = "(" + gap + Self.list.map { "\"\($0)\"" }.joined(separator: "," + gap) + gap + ")"
         let bare = "(" + gap + Self.list.joined(separator: "," + gap) + ",)"
         for list in [quoted, bare] {
-            let head = "[LayoutConstraints] Unable to simultaneously satisfy constraints." + gap
+            let head =
+                "[LayoutConstraints] Unable to simultaneously satisfy constraints." + gap
                 + advice.joined(separator: gap) + gap + list
-            let text = head + gap + "Will attempt to recover by breaking constraint" + gap + Self.list[1]
+            let text =
+                head + gap + "Will attempt to recover by breaking constraint" + gap + Self.list[1]
                 + "Make a symbolic breakpoint at UIViewAlertForUnsatisfiableConstraints to catch this in the debugger."
             let (log, file) = try Self.one(text)
             #expect(file.logs.count == 1 && file.foreignLines.isEmpty && log.prefix == "[LayoutConstraints] ")

@@ -1,8 +1,8 @@
 import Foundation
 import Scenario
 import Sweep
-import Testing
 import TestSupport
+import Testing
 
 /// The README and docs/ say only what a clone can check (docs/development.md, "The documentation
 /// check"): every repository path they name exists, every link and anchor resolves, every
@@ -51,7 +51,8 @@ import TestSupport
                 if ["http://", "https://", "mailto:"].contains(where: target.hasPrefix) { continue }
                 let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
                     .map(String.init)
-                let file = parts[0].isEmpty
+                let file =
+                    parts[0].isEmpty
                     ? page.path : Self.normalised((folder as NSString).appendingPathComponent(parts[0]))
                 let where_ = "\(page.path):\(page.line(of: Range(m.range, in: page.text)!.lowerBound))"
                 guard DocumentationFiles.exists(file) else {

@@ -95,7 +95,10 @@ struct HelpIndex: Sendable {
         var subs: [String: String] = [:]
         var inside = false
         for line in top.components(separatedBy: "\n") {
-            if line.hasPrefix("SUBCOMMANDS:") { inside = true; continue }
+            if line.hasPrefix("SUBCOMMANDS:") {
+                inside = true
+                continue
+            }
             guard inside else { continue }
             if let r = line.range(of: #"^  [a-z][a-z0-9-]*(\s|$)"#, options: .regularExpression) {
                 let name = line[r].trimmingCharacters(in: .whitespaces)

@@ -82,7 +82,10 @@ struct MarkdownFile {
                 flush()
                 out.append(Block(kind: .heading, line: i + 1, text: trimmed))
             } else if trimmed.hasPrefix("|") {
-                if current?.kind != .table { flush(); current = Block(kind: .table, line: i + 1, text: "") }
+                if current?.kind != .table {
+                    flush()
+                    current = Block(kind: .table, line: i + 1, text: "")
+                }
                 current!.text += line + "\n"
             } else if trimmed.range(of: #"^([-*+]|\d+\.)\s"#, options: .regularExpression) != nil {
                 flush()

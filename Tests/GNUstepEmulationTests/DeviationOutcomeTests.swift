@@ -14,18 +14,20 @@ struct DeviationOutcomeTests {
     /// `width == 100` and `width == 200`, both required. Apple breaks one ("Will attempt to recover by
     /// breaking constraint", the newer here) and lays out; GNUstep's solver raises.
     @Test func conflictRaisesAlone() throws {
-        let s = try Scenario(json: """
-            {"superview":{"width":320,"height":480},"views":[{"id":"a","frame":[10,0,100,20],"translatesMask":false}],
-             "constraints":[{"item1":"a","attr1":"left","relation":"==","item2":"superview","attr2":"left","constant":10},
-                            {"item1":"a","attr1":"centerY","relation":"==","item2":"superview","attr2":"centerY"},
-                            {"item1":"a","attr1":"height","relation":"==","constant":20},
-                            {"item1":"a","attr1":"width","relation":"==","constant":100},
-                            {"item1":"a","attr1":"width","relation":"==","constant":200}]}
-            """)
+        let s = try Scenario(
+            json: """
+                {"superview":{"width":320,"height":480},"views":[{"id":"a","frame":[10,0,100,20],"translatesMask":false}],
+                 "constraints":[{"item1":"a","attr1":"left","relation":"==","item2":"superview","attr2":"left","constant":10},
+                                {"item1":"a","attr1":"centerY","relation":"==","item2":"superview","attr2":"centerY"},
+                                {"item1":"a","attr1":"height","relation":"==","constant":20},
+                                {"item1":"a","attr1":"width","relation":"==","constant":100},
+                                {"item1":"a","attr1":"width","relation":"==","constant":200}]}
+                """)
         let apple = try GNUstepAutoLayoutModel.layout(s, sizes: [Self.size], deviations: .none).get()
         #expect(apple == [[Rect(x: 10, y: 230, width: 100, height: 20)]])
-        guard case .failure(let refusal) = GNUstepAutoLayoutModel.layout(
-            s, sizes: [Self.size], deviations: Self.only(.conflictRaises))
+        guard
+            case .failure(let refusal) = GNUstepAutoLayoutModel.layout(
+                s, sizes: [Self.size], deviations: Self.only(.conflictRaises))
         else {
             Issue.record("conflict-raises alone laid the conflict out")
             return
@@ -40,10 +42,11 @@ struct DeviationOutcomeTests {
     /// `&-&` with no room (a view as wide as its superview): GNUstep's ratio of the left margin to both
     /// margins is 0/0, and the NaN multiplier reaches the frame; Apple holds the view in place.
     @Test func degenerateRatioAlone() throws {
-        let s = try Scenario(json: """
-            {"superview":{"width":320,"height":480},
-             "views":[{"id":"d","frame":[0,100,320,50],"mask":["flexibleLeftMargin","flexibleRightMargin"]}]}
-            """)
+        let s = try Scenario(
+            json: """
+                {"superview":{"width":320,"height":480},
+                 "views":[{"id":"d","frame":[0,100,320,50],"mask":["flexibleLeftMargin","flexibleRightMargin"]}]}
+                """)
         let apple = try GNUstepAutoLayoutModel.layout(s, sizes: [Self.size], deviations: .none).get()
         #expect(apple == [[Rect(x: 0, y: 100, width: 320, height: 50)]])
         let gnustep = try GNUstepAutoLayoutModel.layout(s, sizes: [Self.size], deviations: Self.only(.degenerateRatio))
@@ -58,13 +61,14 @@ struct DeviationOutcomeTests {
     /// `width == 100` set to 150 after installation (`-setConstant:`), then the window resized: Apple's
     /// engine solves again and the view is 150 wide; GNUstep never observes the constraint and keeps 100.
     @Test func ignoredChangesAlone() throws {
-        let s = try Scenario(json: """
-            {"superview":{"width":320,"height":480},"views":[{"id":"a","frame":[10,0,100,20],"translatesMask":false}],
-             "constraints":[{"item1":"a","attr1":"left","relation":"==","item2":"superview","attr2":"left","constant":10},
-                            {"item1":"a","attr1":"centerY","relation":"==","item2":"superview","attr2":"centerY"},
-                            {"item1":"a","attr1":"height","relation":"==","constant":20},
-                            {"item1":"a","attr1":"width","relation":"==","constant":100}]}
-            """)
+        let s = try Scenario(
+            json: """
+                {"superview":{"width":320,"height":480},"views":[{"id":"a","frame":[10,0,100,20],"translatesMask":false}],
+                 "constraints":[{"item1":"a","attr1":"left","relation":"==","item2":"superview","attr2":"left","constant":10},
+                                {"item1":"a","attr1":"centerY","relation":"==","item2":"superview","attr2":"centerY"},
+                                {"item1":"a","attr1":"height","relation":"==","constant":20},
+                                {"item1":"a","attr1":"width","relation":"==","constant":100}]}
+                """)
         func width(_ d: GNUstepDeviations) throws -> Double {
             let model = try GNUstepAutoLayoutModel(s, deviations: d)
             _ = try model.step(to: Size(width: 320, height: 480))

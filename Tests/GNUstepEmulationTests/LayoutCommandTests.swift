@@ -48,8 +48,10 @@ struct LayoutCommandTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bar-\(UUID().uuidString).json")
         try Self.bar.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let common = ["layout", file.path, "--engine", "autolayout", "--translation", "appkit", "--sizes",
-                      "320x480,400x600", "--format", "json"]
+        let common = [
+            "layout", file.path, "--engine", "autolayout", "--translation", "appkit", "--sizes",
+            "320x480,400x600", "--format", "json",
+        ]
         // GNUstep ties top to maxY with the root's minY at 0: y = height + 20 − 44 (456, then 576).
         let master = try Self.run(common + ["--policy", "gnustep-master"])
         #expect(master.status == 0, "\(master.err)")
@@ -64,8 +66,10 @@ struct LayoutCommandTests {
     }
 
     @Test func anUnknownSwitchIsNamed() throws {
-        let r = try Self.run(["layout", "x.json", "--engine", "autolayout", "--policy", "appkit+gnustep:y-down",
-                              "--sizes", "100x100"])
+        let r = try Self.run([
+            "layout", "x.json", "--engine", "autolayout", "--policy", "appkit+gnustep:y-down",
+            "--sizes", "100x100",
+        ])
         #expect(r.status != 0)
         #expect(r.err.contains("appkit+gnustep:SWITCHES") && r.err.contains("y-up"), "\(r.err)")
     }

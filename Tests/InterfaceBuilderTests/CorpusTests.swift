@@ -54,7 +54,9 @@ struct CrossValidatedCorpusTests {
         let docs = try IBCorpus.documents()
         let results = IBCorpus.leaveOneRepositoryOut(docs)
         func tally(_ folder: String?, _ platform: IBImport.Platform) -> IBTally {
-            IBTally(results.filter { ($0.folder == folder || folder == nil) && $0.result.platform == platform }.map(\.result))
+            IBTally(
+                results.filter { ($0.folder == folder || folder == nil) && $0.result.platform == platform }.map(
+                    \.result))
         }
         let floors: [(String?, IBImport.Platform, Double)] = [
             ("ib", .iOS, 0.89), ("ib", .macOS, 0.69), ("ib-more", .iOS, 0.88), ("ib-more", .macOS, 0.58),
@@ -62,11 +64,14 @@ struct CrossValidatedCorpusTests {
         let folders = Set(docs.map(\.folder))
         for (folder, platform, floor) in floors where folders.contains(folder!) {
             let t = tally(folder, platform)
-            print("IB cross-validated agreement, \(folder!) \(platform): \(t.agreement) (\(t[.agree]) of \(t.determinable))")
+            print(
+                "IB cross-validated agreement, \(folder!) \(platform): \(t.agreement) (\(t[.agree]) of \(t.determinable))"
+            )
             #expect(t.agreement >= floor, "\(folder!) \(platform)")
         }
         if folders.count == 2 {
-            let iOS = tally(nil, .iOS), macOS = tally(nil, .macOS)
+            let iOS = tally(nil, .iOS)
+            let macOS = tally(nil, .macOS)
             print("IB cross-validated agreement, both folders: iOS \(iOS.agreement), macOS \(macOS.agreement)")
             #expect(iOS.agreement >= 0.88 && macOS.agreement >= 0.61)
         }
@@ -96,9 +101,11 @@ enum IBCorpus {
         var text: String
     }
 
-    static func importCounts(_ corpus: ExternalCorpus) throws -> (imported: Int, scenes: Int, unsupported: [String: Int])
-    {
-        var imported = 0, scenes = 0
+    static func importCounts(
+        _ corpus: ExternalCorpus
+    ) throws -> (imported: Int, scenes: Int, unsupported: [String: Int]) {
+        var imported = 0
+        var scenes = 0
         var unsupported: [String: Int] = [:]
         for url in try corpus.files(withExtensions: ["xib", "storyboard"]) {
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -120,12 +127,15 @@ enum IBCorpus {
         for (name, corpus) in [("ib", ExternalCorpus.interfaceBuilder), ("ib-more", .interfaceBuilderMore)]
         where corpus.isAvailable {
             let files = try corpus.files(withExtensions: ["xib", "storyboard"])
-            let manifest = try repositories(files.first!.deletingLastPathComponent().appendingPathComponent("MANIFEST.tsv"))
+            let manifest = try repositories(
+                files.first!.deletingLastPathComponent().appendingPathComponent("MANIFEST.tsv"))
             for url in files {
                 let file = url.lastPathComponent
                 let repository = manifest[file] ?? file.components(separatedBy: "__").prefix(2).joined(separator: "/")
                 out.append(
-                    Document(folder: name, name: file, repository: repository, text: try String(contentsOf: url, encoding: .utf8)))
+                    Document(
+                        folder: name, name: file, repository: repository,
+                        text: try String(contentsOf: url, encoding: .utf8)))
             }
         }
         return out
@@ -142,10 +152,13 @@ enum IBCorpus {
         let votes = docs.map { IBFit.votes(text: $0.text, file: $0.name) }
         var out: [(folder: String, result: IBViewResult)] = []
         for repository in Set(docs.map(\.repository)).sorted() {
-            let training = docs.indices.filter { docs[$0].repository != repository }.map { (docs[$0].repository, votes[$0]) }
+            let training = docs.indices.filter { docs[$0].repository != repository }.map {
+                (docs[$0].repository, votes[$0])
+            }
             let values = FittedValues(table: IBFit.fit(training))
             for doc in docs where doc.repository == repository {
-                guard let imported = try? InterfaceBuilder.importDocument(text: doc.text, file: doc.name, fitted: values)
+                guard
+                    let imported = try? InterfaceBuilder.importDocument(text: doc.text, file: doc.name, fitted: values)
                 else { continue }
                 out += IBCheck.check(imported).results.map { (doc.folder, $0) }
             }

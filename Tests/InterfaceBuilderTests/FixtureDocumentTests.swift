@@ -10,7 +10,8 @@ import ViewTree
 struct FixtureDocumentTests {
     static func load(_ name: String) throws -> IBImport {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
-        return try InterfaceBuilder.importDocument(text: try String(contentsOf: url, encoding: .utf8), file: name, fitted: TestValues.values)
+        return try InterfaceBuilder.importDocument(
+            text: try String(contentsOf: url, encoding: .utf8), file: name, fitted: TestValues.values)
     }
 
     /// A navigation controller's root scene (stack view, table, prototype cell), the detail scene a

@@ -206,11 +206,13 @@ struct IBRuleTests {
                 #"<navigationController id="nav" sceneMemberID="viewController"><connections>"#
                     + #"<segue destination="source" kind="relationship" relationship="rootViewController" id="n1"/>"#
                     + "</connections></navigationController>"),
-            from != "detailNav" ? "" : scene(
-                "detailNav",
-                #"<navigationController id="detailNav" sceneMemberID="viewController"><connections>"#
-                    + #"<segue destination="target" kind="relationship" relationship="rootViewController" id="n2"/>"#
-                    + "</connections></navigationController>"),
+            from != "detailNav"
+                ? ""
+                : scene(
+                    "detailNav",
+                    #"<navigationController id="detailNav" sceneMemberID="viewController"><connections>"#
+                        + #"<segue destination="target" kind="relationship" relationship="rootViewController" id="n2"/>"#
+                        + "</connections></navigationController>"),
             scene("source", root("source", from == "free" ? "" : detail)),
             scene("free", root("free", from == "free" ? detail : "")),
             scene("target", root("target")),

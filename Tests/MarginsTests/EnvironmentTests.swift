@@ -24,7 +24,8 @@ struct EnvironmentTests {
     /// A view controller's root: system minimum sides 16 on narrow iPhones in portrait, 20 in
     /// landscape (measured on iPhone X landscape: 20 + the 44-point safe area = 64), top and bottom 0.
     @Test func systemMinimumMarginsOfARootView() throws {
-        let tree = try ViewTree(superviewSize: .zero, views: [], root: RootView(layoutMargins: .zero, viewController: ViewController()))
+        let tree = try ViewTree(
+            superviewSize: .zero, views: [], root: RootView(layoutMargins: .zero, viewController: ViewController()))
         func rootMargins(_ e: Environment) -> EdgeInsets {
             let p = RootPlacement.place(tree.root, in: e)
             return LayoutMargins.resolve(tree, frames: [], rootSize: p.autoLayoutFrame.size, root: p.insets).rootMargins
@@ -36,7 +37,9 @@ struct EnvironmentTests {
         var off = tree
         off.root.viewController?.viewRespectsSystemMinimumLayoutMargins = false
         let p = RootPlacement.place(off.root, in: try Self.env("iphone-x", .landscape))
-        #expect(LayoutMargins.resolve(off, frames: [], rootSize: p.autoLayoutFrame.size, root: p.insets).rootMargins == insets(0, 44, 21, 44))
+        #expect(
+            LayoutMargins.resolve(off, frames: [], rootSize: p.autoLayoutFrame.size, root: p.insets).rootMargins
+                == insets(0, 44, 21, 44))
     }
 
     /// On a home-button device the in-call bar moves a springs-era root down 20 and takes 20
@@ -74,11 +77,15 @@ struct EnvironmentTests {
         // Large title: 44 + 52; collapsed in iPhone landscape (32-point compact bar, no status bar).
         vc = ViewController(navigationBar: .init(prefersLargeTitles: true))
         #expect(RootPlacement.place(RootView(viewController: vc), in: e).insets.safeAreaInsets.top == 116)
-        #expect(RootPlacement.place(RootView(viewController: vc), in: try Self.env("iphone-8", .landscape)).insets.safeAreaInsets.top == 32)
+        #expect(
+            RootPlacement.place(RootView(viewController: vc), in: try Self.env("iphone-8", .landscape)).insets
+                .safeAreaInsets.top == 32)
         // Tab bar above the home indicator, plus additionalSafeAreaInsets.
         vc = ViewController(tabBar: .init(), additionalSafeAreaInsets: insets(0, 0, 10, 0))
-        #expect(RootPlacement.place(RootView(viewController: vc), in: try Self.env("iphone-x", .portrait)).insets.safeAreaInsets
-            == insets(44, 0, 93, 0))
+        #expect(
+            RootPlacement.place(RootView(viewController: vc), in: try Self.env("iphone-x", .portrait)).insets
+                .safeAreaInsets
+                == insets(44, 0, 93, 0))
     }
 
     @Test func splitViewWindows() throws {
@@ -87,19 +94,28 @@ struct EnvironmentTests {
         #expect(p.autoLayoutFrame.size == p.window)
         // Half of a 12.9-inch iPad in landscape stays regular width; a third is compact.
         #expect(p.sizeClasses?.horizontal == .regular)
-        #expect(RootPlacement.place(RootView(), in: try Self.env("ipad-pro-12.9", .landscape, window: 375)).sizeClasses?.horizontal == .compact)
-        #expect(RootPlacement.place(RootView(), in: try Self.env("ipad", .landscape, window: 507)).sizeClasses?.horizontal == .compact)
+        #expect(
+            RootPlacement.place(RootView(), in: try Self.env("ipad-pro-12.9", .landscape, window: 375)).sizeClasses?
+                .horizontal == .compact)
+        #expect(
+            RootPlacement.place(RootView(), in: try Self.env("ipad", .landscape, window: 507)).sizeClasses?.horizontal
+                == .compact)
     }
 
     /// `adjustedContentInset = contentInset + the safe-area insets it adjusts for`.
     @Test func scrollViewAdjustedContentInset() throws {
         func adjusted(_ behavior: ContentInsetAdjustmentBehavior, inNavigation: Bool) throws -> EdgeInsets? {
-            let scroll = ScrollViewProperties(contentInset: insets(5, 0, 5, 0), contentInsetAdjustmentBehavior: behavior,
-                                              contentSize: Size(width: 375, height: 2000))
-            let tree = try ViewTree(superviewSize: Size(width: 375, height: 812), views: [
-                View(id: "s", frame: Rect(x: 0, y: 0, width: 375, height: 812), scrollView: scroll)])
-            let r = LayoutMargins.resolve(tree, frames: tree.frames, rootSize: tree.superviewSize,
-                                          root: RootInsets(safeAreaInsets: insets(44, 0, 34, 0), inNavigationController: inNavigation))
+            let scroll = ScrollViewProperties(
+                contentInset: insets(5, 0, 5, 0), contentInsetAdjustmentBehavior: behavior,
+                contentSize: Size(width: 375, height: 2000))
+            let tree = try ViewTree(
+                superviewSize: Size(width: 375, height: 812),
+                views: [
+                    View(id: "s", frame: Rect(x: 0, y: 0, width: 375, height: 812), scrollView: scroll)
+                ])
+            let r = LayoutMargins.resolve(
+                tree, frames: tree.frames, rootSize: tree.superviewSize,
+                root: RootInsets(safeAreaInsets: insets(44, 0, 34, 0), inNavigationController: inNavigation))
             return r.adjustedContentInset(0, in: tree, bounds: tree.views[0].frame.size)
         }
         #expect(try adjusted(.automatic, inNavigation: false) == insets(49, 0, 39, 0))

@@ -27,12 +27,16 @@ struct MarginRuleTests {
     /// A view hanging 30 points above a root whose top inset is 44 gets 44, not 74; one lying wholly
     /// inside the safe area gets 0.
     @Test func safeAreaIsCappedAtTheSuperviewsInset() throws {
-        let tree = try ViewTree(superviewSize: Size(width: 375, height: 812), views: [
-            View(id: "hanging", frame: Rect(x: 0, y: -30, width: 375, height: 100)),
-            View(id: "inside", frame: Rect(x: 10, y: 100, width: 100, height: 100)),
-            View(id: "bottom", frame: Rect(x: 0, y: 700, width: 375, height: 112)),
-        ])
-        let r = LayoutMargins.resolve(tree, frames: tree.frames, rootSize: tree.superviewSize, root: RootInsets(safeAreaInsets: insets(44, 0, 34, 0)))
+        let tree = try ViewTree(
+            superviewSize: Size(width: 375, height: 812),
+            views: [
+                View(id: "hanging", frame: Rect(x: 0, y: -30, width: 375, height: 100)),
+                View(id: "inside", frame: Rect(x: 10, y: 100, width: 100, height: 100)),
+                View(id: "bottom", frame: Rect(x: 0, y: 700, width: 375, height: 112)),
+            ])
+        let r = LayoutMargins.resolve(
+            tree, frames: tree.frames, rootSize: tree.superviewSize,
+            root: RootInsets(safeAreaInsets: insets(44, 0, 34, 0)))
         #expect(r.safeArea[0] == insets(44, 0, 0, 0))
         #expect(r.safeArea[1] == .zero)
         #expect(r.safeArea[2] == insets(0, 0, 34, 0))
@@ -88,7 +92,8 @@ struct MarginRuleTests {
     /// `leading == superview.leading + 20` is 20 points in from the right edge.
     @Test func rightToLeftConstantsCountInTheReadingDirection() throws {
         func laid(_ direction: String) throws -> Laid {
-            try Laid("""
+            try Laid(
+                """
                 {"layoutDirection": "\(direction)", "superview": {"width": 300, "height": 100},
                  "views": [{"id": "a", "frame": [0, 0, 1, 1], "translatesMask": false}, {"id": "b", "frame": [0, 0, 1, 1], "translatesMask": false}],
                  "constraints": [
@@ -102,7 +107,8 @@ struct MarginRuleTests {
                    {"item1": "b", "attr1": "height", "relation": "==", "constant": 10}]}
                 """)
         }
-        let ltr = try laid("leftToRight"), rtl = try laid("rightToLeft")
+        let ltr = try laid("leftToRight")
+        let rtl = try laid("rightToLeft")
         #expect(ltr.frame("a") == Rect(x: 20, y: 0, width: 50, height: 10))
         #expect(ltr.frame("b") == Rect(x: 78, y: 0, width: 214, height: 10))
         // Mirrored: a is 20 in from the right, b 8 beyond it towards the left, ending at the margin.
@@ -136,7 +142,8 @@ struct MarginRuleTests {
              "constraints": [{"item1": "a", "attr1": "left", "relation": "==", "item2": "superview.safeArea", "attr2": "leftMargin"}]}
             """
         #expect(throws: ScenarioError.self) { try Scenario(json: json) }
-        let unknown = json.replacingOccurrences(of: "superview.safeArea", with: "superview.notAGuide").replacingOccurrences(of: "leftMargin", with: "left")
+        let unknown = json.replacingOccurrences(of: "superview.safeArea", with: "superview.notAGuide")
+            .replacingOccurrences(of: "leftMargin", with: "left")
         do {
             _ = try Scenario(json: unknown, file: "s.json")
             Issue.record("an unknown guide must be rejected")

@@ -15,7 +15,8 @@ struct Laid {
         let scenario = try Scenario(json: json)
         let size = size ?? scenario.tree.superviewSize
         let rootInsets = root ?? RootPlacement.place(scenario.tree.root, size: size)
-        let engine = AutoLayoutEngine(tree: scenario.tree, constraints: scenario.constraints, configuration: .init(), root: rootInsets)
+        let engine = AutoLayoutEngine(
+            tree: scenario.tree, constraints: scenario.constraints, configuration: .init(), root: rootInsets)
         step = engine.resize(to: size, root: rootInsets)
         tree = step.tree
         resolved = engine.resolvedInsets()
@@ -32,9 +33,12 @@ func insets(_ top: Double, _ left: Double, _ bottom: Double, _ right: Double) ->
 
 /// Constraints pinning `item`'s four edges to `to`'s attributes (`edge` or `margin` forms).
 func pin(_ item: String, to: String, margins: Bool) -> String {
-    let pairs = margins
+    let pairs =
+        margins
         ? [("top", "topMargin"), ("left", "leftMargin"), ("bottom", "bottomMargin"), ("right", "rightMargin")]
         : [("top", "top"), ("left", "left"), ("bottom", "bottom"), ("right", "right")]
-    return pairs.map { "{\"item1\":\"\(item)\",\"attr1\":\"\($0.0)\",\"relation\":\"==\",\"item2\":\"\(to)\",\"attr2\":\"\($0.1)\"}" }
-        .joined(separator: ",")
+    return pairs.map {
+        "{\"item1\":\"\(item)\",\"attr1\":\"\($0.0)\",\"relation\":\"==\",\"item2\":\"\(to)\",\"attr2\":\"\($0.1)\"}"
+    }
+    .joined(separator: ",")
 }

@@ -9,21 +9,33 @@ import ViewTree
 struct DivergencePictureTests {
     /// (A mask's fixed axis prints `--&`, as Apple prints it.) a (20,10 100×50) holds b at (5,5); side B moves b's right edge by 7 and leaves a alone.
     static func picture(caption: String = "step 1 of 1") throws -> DivergencePicture {
-        let tree = try ViewTree(superviewSize: Size(width: 200, height: 100), views: [
-            View(id: "a", frame: Rect(x: 20, y: 10, width: 100, height: 50), mask: AutoresizingMask(notation: "h=-&- v=---")!),
-            View(id: "b & <c>", parentID: "a", frame: Rect(x: 5, y: 5, width: 30, height: 20), mask: AutoresizingMask(notation: "h=&-& v=---")!),
-        ])
+        let tree = try ViewTree(
+            superviewSize: Size(width: 200, height: 100),
+            views: [
+                View(
+                    id: "a", frame: Rect(x: 20, y: 10, width: 100, height: 50),
+                    mask: AutoresizingMask(notation: "h=-&- v=---")!),
+                View(
+                    id: "b & <c>", parentID: "a", frame: Rect(x: 5, y: 5, width: 30, height: 20),
+                    mask: AutoresizingMask(notation: "h=&-& v=---")!),
+            ])
         let a = [Rect(x: 20, y: 10, width: 100, height: 50), Rect(x: 5, y: 5, width: 30, height: 20)]
         let b = [Rect(x: 20, y: 10, width: 100, height: 50), Rect(x: 5, y: 5, width: 37, height: 20)]
-        return DivergencePicture(tree: tree, superview: Size(width: 200, height: 100), a: a, b: b,
-                                 labelA: "springs/documented", labelB: "autolayout/ios6-12/once", tolerance: 1e-6, caption: caption)
+        return DivergencePicture(
+            tree: tree, superview: Size(width: 200, height: 100), a: a, b: b,
+            labelA: "springs/documented", labelB: "autolayout/ios6-12/once", tolerance: 1e-6, caption: caption)
     }
 
     /// Coordinates are printed to 1/100 of a unit.
-    func near(_ text: String?, _ value: Double) -> Bool { text.flatMap(Double.init).map { abs($0 - value) <= 0.005 } ?? false }
+    func near(_ text: String?, _ value: Double) -> Bool {
+        text.flatMap(Double.init).map { abs($0 - value) <= 0.005 } ?? false
+    }
 
     func rects(_ root: XMLElement, side: String) -> [String: XMLElement] {
-        Dictionary(uniqueKeysWithValues: root.descendants().filter { $0.name == "rect" && $0["data-side"] == side }.map { ($0["data-view"]!, $0) })
+        Dictionary(
+            uniqueKeysWithValues: root.descendants().filter { $0.name == "rect" && $0["data-side"] == side }.map {
+                ($0["data-view"]!, $0)
+            })
     }
 
     @Test func framesAreDrawnInTheSuperviewsCoordinates() throws {
@@ -70,23 +82,26 @@ struct DivergencePictureTests {
         p.b[1] = Rect(x: .nan, y: 5, width: 30, height: 20)
         let root = try XMLReader.parse(p.svg())
         #expect(rects(root, side: "b")["b & <c>"] == nil)
-        #expect(root.descendants().contains { $0.name == "text" && $0.text.hasSuffix("not finite, not drawn: b & <c>") })
+        #expect(
+            root.descendants().contains { $0.name == "text" && $0.text.hasSuffix("not finite, not drawn: b & <c>") })
     }
 
     /// On request the safe area is a band and each view's margins a rectangle inside its A frame.
     @Test func marginsAndSafeAreaAreDrawnOnRequest() throws {
         var p = try Self.picture()
         #expect(try XMLReader.parse(p.svg()).descendants().allSatisfy { $0["class"] != "margins" })
-        p.insets = DivergencePicture.Insets(rootSafeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
-                                            rootMargins: EdgeInsets(top: 28, left: 16, bottom: 8, right: 16),
-                                            margins: [EdgeInsets(top: 8, left: 8, bottom: 8, right: 8), .zero])
+        p.insets = DivergencePicture.Insets(
+            rootSafeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
+            rootMargins: EdgeInsets(top: 28, left: 16, bottom: 8, right: 16),
+            margins: [EdgeInsets(top: 8, left: 8, bottom: 8, right: 8), .zero])
         let root = try XMLReader.parse(p.svg())
         let band = try #require(root.descendants().first { $0["class"] == "safe-area top" })
         #expect(near(band["height"], 20 * 1.8) && near(band["y"], 18 + 24))
         let a = try #require(root.descendants().first { $0["class"] == "margins" && $0["data-view"] == "a" })
         // a at (20, 10) 100×50, margins 8: (28, 18) 84×34.
         #expect(near(a["x"], 24 + 28 * 1.8) && near(a["width"], 84 * 1.8) && near(a["height"], 34 * 1.8))
-        let superview = try #require(root.descendants().first { $0["class"] == "margins" && $0["data-view"] == "superview" })
+        let superview = try #require(
+            root.descendants().first { $0["class"] == "margins" && $0["data-view"] == "superview" })
         #expect(near(superview["width"], (200 - 32) * 1.8))
     }
 }

@@ -36,7 +36,8 @@ struct MarginKeysTests {
         #expect(vc.edgesForExtendedLayout == .bottom && vc.extendedLayoutIncludesOpaqueBars)
         #expect(!vc.viewRespectsSystemMinimumLayoutMargins)
         #expect(vc.additionalSafeAreaInsets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
-        let a = s.tree.views[0], b = s.tree.views[1]
+        let a = s.tree.views[0]
+        let b = s.tree.views[1]
         #expect(a.preservesSuperviewLayoutMargins && !a.insetsLayoutMarginsFromSafeArea)
         #expect(a.ownMargins(.rightToLeft) == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))  // absolute: never flips
         #expect(b.ownMargins(.rightToLeft) == EdgeInsets(top: 1, left: 4, bottom: 3, right: 2))  // directional: flips
@@ -50,26 +51,50 @@ struct MarginKeysTests {
     }
 
     /// Bad insets and contradictory flags, with the text the error must point at.
-    @Test(arguments: [
-        (#"{"superview":{"width":1,"height":1,"safeAreaInsets":{"top":-20}},"views":[]}"#, "\"safeAreaInsets.top\" must not be negative", "-20"),
-        (#"{"superview":{"width":1,"height":1,"safeAreaInsets":{"up":20}},"views":[]}"#, "unknown key \"up\"", #""up""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"layoutMargins":{"top":"8"}}]}"#,
-         "\"layoutMargins.top\" must be a number", #""8""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"directionalLayoutMargins":{"left":8}}]}"#,
-         "unknown key \"left\" (allowed: top, leading, bottom, trailing)", #""left""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"layoutMargins":{},"directionalLayoutMargins":{}}]}"#,
-         "contradictory settings: set layoutMargins or directionalLayoutMargins, not both", #"{}}"#),
-        (#"{"superview":{"width":1,"height":1,"viewController":{"extendedLayoutIncludesOpaqueBars":true}},"views":[]}"#,
-         "contradictory settings: extendedLayoutIncludesOpaqueBars is set but the view controller has no bars", "true"),
-        (#"{"superview":{"width":1,"height":1,"viewController":{"edgesForExtendedLayout":["up"]}},"views":[]}"#,
-         "\"edgesForExtendedLayout\" must be \"all\", \"none\" or a list of top, left, bottom, right", #""up""#),
-        (#"{"superview":{"width":1,"height":1,"preservesSuperviewLayoutMargins":true},"views":[]}"#,
-         "unknown key \"preservesSuperviewLayoutMargins\"", #""preservesSuperviewLayoutMargins""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"scrollView":{"contentInsetAdjustmentBehavior":"sometimes"}}]}"#,
-         "must be one of automatic, scrollableAxes, never, always", #""sometimes""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"preservesSuperviewLayoutMargins":1}]}"#,
-         "\"preservesSuperviewLayoutMargins\" must be true or false", "1}]}"),
-    ] as [(String, String, String)])
+    @Test(
+        arguments: [
+            (
+                #"{"superview":{"width":1,"height":1,"safeAreaInsets":{"top":-20}},"views":[]}"#,
+                "\"safeAreaInsets.top\" must not be negative", "-20"
+            ),
+            (
+                #"{"superview":{"width":1,"height":1,"safeAreaInsets":{"up":20}},"views":[]}"#, "unknown key \"up\"",
+                #""up""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"layoutMargins":{"top":"8"}}]}"#,
+                "\"layoutMargins.top\" must be a number", #""8""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"directionalLayoutMargins":{"left":8}}]}"#,
+                "unknown key \"left\" (allowed: top, leading, bottom, trailing)", #""left""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"layoutMargins":{},"directionalLayoutMargins":{}}]}"#,
+                "contradictory settings: set layoutMargins or directionalLayoutMargins, not both", #"{}}"#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1,"viewController":{"extendedLayoutIncludesOpaqueBars":true}},"views":[]}"#,
+                "contradictory settings: extendedLayoutIncludesOpaqueBars is set but the view controller has no bars",
+                "true"
+            ),
+            (
+                #"{"superview":{"width":1,"height":1,"viewController":{"edgesForExtendedLayout":["up"]}},"views":[]}"#,
+                "\"edgesForExtendedLayout\" must be \"all\", \"none\" or a list of top, left, bottom, right", #""up""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1,"preservesSuperviewLayoutMargins":true},"views":[]}"#,
+                "unknown key \"preservesSuperviewLayoutMargins\"", #""preservesSuperviewLayoutMargins""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"scrollView":{"contentInsetAdjustmentBehavior":"sometimes"}}]}"#,
+                "must be one of automatic, scrollableAxes, never, always", #""sometimes""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"preservesSuperviewLayoutMargins":1}]}"#,
+                "\"preservesSuperviewLayoutMargins\" must be true or false", "1}]}"
+            ),
+        ] as [(String, String, String)])
     func rejectsBadInsetsAndContradictions(input: String, problem: String, pointsAt marker: String) throws {
         let offset = try #require(input.range(of: marker)).lowerBound
         let column = input.distance(from: input.startIndex, to: offset) + 1

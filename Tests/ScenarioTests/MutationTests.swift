@@ -1,8 +1,8 @@
 import LabJSON
 import PropertyBased
 import Scenario
-import Testing
 import TestSupport
+import Testing
 
 /// Damaged input never crashes the reader: it gives a scenario or an error that points inside the text.
 @Suite("Damaged scenario files")
@@ -11,14 +11,16 @@ struct MutationTests {
 
     @Test func everyMutationGivesAScenarioOrALocatedError() async {
         let original = Array(ScenarioReadingTests.example)
-        await propertyCheck(count: 2000, input: Gen.int(in: 0...(original.count - 1)).array(of: 1...6),
-                            Gen.int(in: 0...(Self.alphabet.count - 1)).array(of: 6), Gen.int(in: 0...2)) { positions, picks, mode in
+        await propertyCheck(
+            count: 2000, input: Gen.int(in: 0...(original.count - 1)).array(of: 1...6),
+            Gen.int(in: 0...(Self.alphabet.count - 1)).array(of: 6), Gen.int(in: 0...2)
+        ) { positions, picks, mode in
             announce(positions, picks, mode)
             var text = original
             for (k, p) in positions.enumerated() where p < text.count {
                 switch mode {
-                case 0: text[p] = Self.alphabet[picks[k]]          // replace
-                case 1: text.remove(at: p)                         // delete
+                case 0: text[p] = Self.alphabet[picks[k]]  // replace
+                case 1: text.remove(at: p)  // delete
                 default: text.insert(Self.alphabet[picks[k]], at: p)  // insert
                 }
             }
@@ -30,7 +32,9 @@ struct MutationTests {
                 let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
                 #expect(error.location.line >= 1 && error.location.line <= lines.count, "\(error)")
                 if error.location.line >= 1 && error.location.line <= lines.count {
-                    #expect(error.location.column >= 1 && error.location.column <= lines[error.location.line - 1].count + 1, "\(error)")
+                    #expect(
+                        error.location.column >= 1 && error.location.column <= lines[error.location.line - 1].count + 1,
+                        "\(error)")
                 }
             }
         }

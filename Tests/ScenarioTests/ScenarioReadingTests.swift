@@ -21,7 +21,10 @@ struct ScenarioReadingTests {
         #expect(s.tree.views.map(\.id) == ["a", "b", "c"])
         #expect(s.tree.views[0].mask.rawValue == 1 | 2 | 32)  // h=&&- v=--&
         #expect(s.tree.views[1].mask == .flexibleWidth)
-        #expect(s.tree.views[2].mask == [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin])
+        #expect(
+            s.tree.views[2].mask == [
+                .flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin,
+            ])
         #expect(s.tree.views[1].frame == Rect(x: 0, y: 0, width: 30, height: 10))
         #expect(s.tree.parentIndex == [nil, 0, nil])
         #expect(s.tree.rootChildren == [0, 2])
@@ -51,29 +54,65 @@ struct ScenarioReadingTests {
 
     /// Each bad input, the problem it must report, and the text the error must point at (its first
     /// occurrence in the input gives the expected line and column).
-    @Test(arguments: [
-        (#"{"superview":{"width":1,"height":1},"views":[],"extra":1}"#, "unknown key \"extra\"", #""extra""#),
-        ("{\"superview\":{\"width\":1,\"height\":1},\n \"views\":[{\"id\":\"a\",\"frame\":[0,0,1,1],\"colour\":2}]}", "unknown key \"colour\"", #""colour""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1]},{"id":"a","frame":[0,0,2,2]}]}"#, "duplicate view id \"a\"", #"{"id":"a","frame":[0,0,2"#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","parent":"zz","frame":[0,0,1,1]}]}"#, "unknown parent \"zz\"", #"{"id":"a""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","parent":"b","frame":[0,0,1,1]},{"id":"b","parent":"a","frame":[0,0,1,1]}]}"#, "parent cycle a → b → a", #"{"id":"a""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"mask":64}]}"#, "64 is not an integer from 0 to 63", "64"),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"mask":2.5}]}"#, "2.5 is not an integer from 0 to 63", "2.5"),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"mask":["flexibleWidht"]}]}"#, "unknown name \"flexibleWidht\"", #""flexibleWidht""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"mask":"h=&x- v=---"}]}"#, "is not Apple's notation", #""h=&x"#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1e999,1]}]}"#, "\"frame width\" must be a finite number", "1e999"),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1]}]}"#, "\"frame\" must hold 4 numbers [x, y, width, height], found 3", "[0,0,1]"),
-        (#"{"superview":{"width":-1,"height":1},"views":[]}"#, "must not be negative", #"{"width":-1"#),
-        (#"{"views":[]}"#, "missing key \"superview\"", #"{"views""#),
-        (#"{"superview":{"width":1,"height":1},"views":[{"id":"superview","frame":[0,0,1,1]}]}"#, "reserved", #"{"id":"superview""#),
-        ("{\"superview\":{\"width\":1,\n\"height\":1}, \"views\":[,]}", "expected a value", ",]"),
-        (#"{"superview":{"width":1,"width":2}}"#, "duplicate key \"width\"", #""width":2"#),
-    ] as [(String, String, String)])
+    @Test(
+        arguments: [
+            (#"{"superview":{"width":1,"height":1},"views":[],"extra":1}"#, "unknown key \"extra\"", #""extra""#),
+            (
+                "{\"superview\":{\"width\":1,\"height\":1},\n \"views\":[{\"id\":\"a\",\"frame\":[0,0,1,1],\"colour\":2}]}",
+                "unknown key \"colour\"", #""colour""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1]},{"id":"a","frame":[0,0,2,2]}]}"#,
+                "duplicate view id \"a\"", #"{"id":"a","frame":[0,0,2"#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","parent":"zz","frame":[0,0,1,1]}]}"#,
+                "unknown parent \"zz\"", #"{"id":"a""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","parent":"b","frame":[0,0,1,1]},{"id":"b","parent":"a","frame":[0,0,1,1]}]}"#,
+                "parent cycle a → b → a", #"{"id":"a""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"mask":64}]}"#,
+                "64 is not an integer from 0 to 63", "64"
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"mask":2.5}]}"#,
+                "2.5 is not an integer from 0 to 63", "2.5"
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"mask":["flexibleWidht"]}]}"#,
+                "unknown name \"flexibleWidht\"", #""flexibleWidht""#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1,1],"mask":"h=&x- v=---"}]}"#,
+                "is not Apple's notation", #""h=&x"#
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1e999,1]}]}"#,
+                "\"frame width\" must be a finite number", "1e999"
+            ),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"a","frame":[0,0,1]}]}"#,
+                "\"frame\" must hold 4 numbers [x, y, width, height], found 3", "[0,0,1]"
+            ),
+            (#"{"superview":{"width":-1,"height":1},"views":[]}"#, "must not be negative", #"{"width":-1"#),
+            (#"{"views":[]}"#, "missing key \"superview\"", #"{"views""#),
+            (
+                #"{"superview":{"width":1,"height":1},"views":[{"id":"superview","frame":[0,0,1,1]}]}"#, "reserved",
+                #"{"id":"superview""#
+            ),
+            ("{\"superview\":{\"width\":1,\n\"height\":1}, \"views\":[,]}", "expected a value", ",]"),
+            (#"{"superview":{"width":1,"width":2}}"#, "duplicate key \"width\"", #""width":2"#),
+        ] as [(String, String, String)])
     func rejectsBadInputSayingWhatAndWhere(input: String, problem: String, pointsAt marker: String) throws {
         let offset = try #require(input.range(of: marker)).lowerBound
         let before = input[..<offset]
         let line = before.filter { $0 == "\n" }.count + 1
-        let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        let column =
+            before.count
+            - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
         do {
             _ = try Scenario(json: input, file: "s.json")
             Issue.record("accepted bad input: \(input)")
@@ -111,7 +150,8 @@ struct MaskNotationTests {
         #expect(AutoresizingMask.none.notation == "h=--& v=--&")  // Apple shows a fixed axis as --&
         #expect(AutoresizingMask.flexibleWidth.notation == "h=-&- v=--&")
         #expect(AutoresizingMask(rawValue: 63).notation == "h=&&& v=&&&")
-        #expect(AutoresizingMask([.flexibleLeftMargin, .flexibleRightMargin, .flexibleHeight]).notation == "h=&-& v=-&-")
+        #expect(
+            AutoresizingMask([.flexibleLeftMargin, .flexibleRightMargin, .flexibleHeight]).notation == "h=&-& v=-&-")
         #expect(AutoresizingMask(notation: "h=--- v=---") == AutoresizingMask.none)
         #expect(AutoresizingMask(notation: "h=&&&") == nil)
     }
@@ -131,7 +171,9 @@ struct JSONNumberTests {
     }
 
     @Test func readsWhatItWrites() throws {
-        let value = JSONValue.object(["a": .array([.number(0.1), .string("q\"\n\u{1}é")]), "b": .bool(true), "c": .null])
+        let value = JSONValue.object([
+            "a": .array([.number(0.1), .string("q\"\n\u{1}é")]), "b": .bool(true), "c": .null,
+        ])
         let text = JSONWriter.write(value)
         #expect(JSONWriter.write(try JSONReader.parse(text)) == text)
     }

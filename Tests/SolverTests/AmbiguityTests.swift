@@ -5,7 +5,9 @@ import Testing
     func names(_ vs: [Variable]) -> [String] { vs.map(\.name) }
 
     @Test func underdeterminedVariablesAreReported() throws {
-        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let x = Variable("x")
+        let y = Variable("y")
+        let z = Variable("z")
         let s = Solver()
         try s.addConstraint(x + y == 10)
         try s.addConstraint(z == 3)
@@ -17,7 +19,8 @@ import Testing
     }
 
     @Test func aVariableOnlyBoundedIsAmbiguous() throws {
-        let x = Variable("x"), y = Variable("y")
+        let x = Variable("x")
+        let y = Variable("y")
         let s = Solver()
         try s.addConstraint(x >= 0)
         try s.addConstraint(x <= 100)
@@ -29,7 +32,8 @@ import Testing
 
     @Test func tiedPreferencesLeaveAnAmbiguousRange() throws {
         // Equal weights pulling to 0 and 10: every x in [0, 10] has the same objective.
-        let x = Variable("x"), y = Variable("y")
+        let x = Variable("x")
+        let y = Variable("y")
         let s = Solver()
         try s.addConstraint((x == 0) | Strength.weak)
         try s.addConstraint((x == 10) | Strength.weak)
@@ -44,7 +48,8 @@ import Testing
 
     @Test func pinnedByInequalitiesIsNotAmbiguous() throws {
         // x >= 5 and x <= 5 fix x although the tableau sees two slacks.
-        let x = Variable("x"), y = Variable("y")
+        let x = Variable("x")
+        let y = Variable("y")
         let s = Solver()
         try s.addConstraint(x >= 5)
         try s.addConstraint(x <= 5)
@@ -58,7 +63,9 @@ import Testing
     @Test func rowOfViewsAbsorbingSlackIsAmbiguous() throws {
         // Two views share 30 points of extra width with equal weak preferences: which one grows is
         // arbitrary; the left edge is fixed.
-        let l0 = Variable("l0"), w0 = Variable("w0"), w1 = Variable("w1")
+        let l0 = Variable("l0")
+        let w0 = Variable("w0")
+        let w1 = Variable("w1")
         let s = Solver()
         try s.addConstraint(l0 == 8)
         for w in [w0, w1] {

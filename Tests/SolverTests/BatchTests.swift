@@ -126,7 +126,8 @@ extension BatchTests {
     /// Adding a batch and removing its constraints, over and over (`every-step` re-translation does
     /// this every step), reuses the solver's batch and record slots instead of growing them.
     @Test func addRemoveCyclesReuseBatchAndRecordSlots() throws {
-        let a = Variable("a"), b = Variable("b")
+        let a = Variable("a")
+        let b = Variable("b")
         let s = Solver()
         for k in 0..<50 {
             var batch = ConstraintBatch(variables: [a, b])

@@ -1,7 +1,8 @@
 import PropertyBased
-@_spi(Checks) @testable import Solver
-import Testing
 import TestSupport
+import Testing
+
+@_spi(Checks) @testable import Solver
 
 /// Rows keep their cells in one pool (`Row`), and symbols their column entries in one array
 /// (`ColumnIndex`); a run that outgrows its room moves to the end, and the array is compacted once

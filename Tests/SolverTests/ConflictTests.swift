@@ -17,9 +17,14 @@ func sameSet(_ a: [Constraint], _ b: [Constraint]) -> Bool {
 
 @Suite struct ConflictTests {
     @Test func equalityConflictNamesExactlyTheConstraintsInvolved() throws {
-        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let x = Variable("x")
+        let y = Variable("y")
+        let z = Variable("z")
         let s = Solver()
-        let c1 = x == 10, c2 = y == x + 5, unrelated = z == 3, weak = (y == 100) | Strength.weak
+        let c1 = x == 10
+        let c2 = y == x + 5
+        let unrelated = z == 3
+        let weak = (y == 100) | Strength.weak
         for c in [c1, unrelated, c2, weak] { try s.addConstraint(c) }
         let bad = y == 20
         let result = try #require(conflicts { try s.addConstraint(bad) })
@@ -31,9 +36,15 @@ func sameSet(_ a: [Constraint], _ b: [Constraint]) -> Bool {
     }
 
     @Test func inequalityConflictIsMinimal() throws {
-        let x = Variable("x"), y = Variable("y"), w = Variable("w")
+        let x = Variable("x")
+        let y = Variable("y")
+        let w = Variable("w")
         let s = Solver()
-        let lower = x >= 10, gap = y >= x + 5, other = w <= y, bound = w >= 0, pref = (x == 0) | Strength.strong
+        let lower = x >= 10
+        let gap = y >= x + 5
+        let other = w <= y
+        let bound = w >= 0
+        let pref = (x == 0) | Strength.strong
         for c in [lower, gap, other, bound, pref] { try s.addConstraint(c) }
         let bad = y <= 12
         let result = try #require(conflicts { try s.addConstraint(bad) })
@@ -44,9 +55,12 @@ func sameSet(_ a: [Constraint], _ b: [Constraint]) -> Bool {
 
     @Test func deletionFilteringDropsRedundantMembers() throws {
         // Two independent reasons for x ≥ 10; either alone conflicts with x ≤ 5.
-        let x = Variable("x"), y = Variable("y")
+        let x = Variable("x")
+        let y = Variable("y")
         let s = Solver()
-        let a = x >= 10, b = y == 20, c = x >= y - 10
+        let a = x >= 10
+        let b = y == 20
+        let c = x >= y - 10
         for k in [a, b, c] { try s.addConstraint(k) }
         let result = try #require(conflicts { try s.addConstraint(x <= 5) })
         // A minimal set is either {a} or {b, c}; never all three.
@@ -58,7 +72,8 @@ func sameSet(_ a: [Constraint], _ b: [Constraint]) -> Bool {
         let result = try #require(conflicts { try s.addConstraint(Constraint(Expression(constant: 1), .equal)) })
         #expect(result.1.isEmpty)
         // A redundant copy of a required equality is consistent and accepted.
-        let x = Variable("x"), y = Variable("y")
+        let x = Variable("x")
+        let y = Variable("y")
         try s.addConstraint(x == y + 1)
         try s.addConstraint(2 * x == 2 * y + 2)
         try s.addConstraint(y == 4)
@@ -98,7 +113,8 @@ func sameSet(_ a: [Constraint], _ b: [Constraint]) -> Bool {
             #expect(v.map(\.value) == tv.map(\.value), "after suggesting \(w)")
         }
         // Later additions and removals behave the same too.
-        let extra = v[3] >= 5, textra = tv[3] >= 5
+        let extra = v[3] >= 5
+        let textra = tv[3] >= 5
         try s.addConstraint(extra)
         try twin.addConstraint(textra)
         s.updateVariables()

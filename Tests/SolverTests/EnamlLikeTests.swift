@@ -62,7 +62,10 @@ struct EnamlLike {
         var pair: (Int, Int)?
         for (i, c) in enaml.file.constraints.enumerated() {
             let key = "\(c.terms.map { "\($0.variable)*\($0.coefficient)" })\(c.constant)\(c.op)\(c.strength)"
-            if let j = firstIndex[key] { pair = (j, i); break }
+            if let j = firstIndex[key] {
+                pair = (j, i)
+                break
+            }
             firstIndex[key] = i
         }
         let (a, b) = try #require(pair)

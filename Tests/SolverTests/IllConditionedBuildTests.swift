@@ -55,8 +55,9 @@ import Testing
             results.append((objective, xs.map(\.value), ambiguous))
         }
         let scale = max(1, results[0].objective)
-        #expect(abs(results[0].objective - results[1].objective) <= 1e-9 * scale,
-                "\(file): objective \(results[0].objective) in order, \(results[1].objective) reversed")
+        #expect(
+            abs(results[0].objective - results[1].objective) <= 1e-9 * scale,
+            "\(file): objective \(results[0].objective) in order, \(results[1].objective) reversed")
         for i in 0..<system.variableCount where !results[0].ambiguous.contains(i) && !results[1].ambiguous.contains(i) {
             let (a, b) = (results[0].values[i], results[1].values[i])
             #expect(abs(a - b) <= 1e-8 * max(1, abs(a)), "\(file): x\(i) is \(a) in order, \(b) reversed")

@@ -1,7 +1,8 @@
 import Foundation
-@_spi(Checks) @testable import Solver
 import SolverSystem
 import Testing
+
+@_spi(Checks) @testable import Solver
 
 /// Random systems with kiwi's answers (Fixtures/kiwi_random.json, made by
 /// Tools/kiwi_random_systems.py with kiwisolver 1.5.1).
@@ -23,17 +24,22 @@ import Testing
         let doc = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let systems = try #require(doc["systems"] as? [[String: Any]])
         return try systems.map { s in
-            Case(name: s["name"] as? String ?? "?",
-                 file: try SystemFile(data: JSONSerialization.data(withJSONObject: s)),
-                 expected: try #require(s["expected_steps"] as? [[String: Double]]))
+            Case(
+                name: s["name"] as? String ?? "?",
+                file: try SystemFile(data: JSONSerialization.data(withJSONObject: s)),
+                expected: try #require(s["expected_steps"] as? [[String: Double]]))
         }
     }
 
     /// Σ strength × violation over the non-required constraints and the edits (the objective both
     /// solvers minimise), and the worst violation of a required constraint.
-    static func objective(_ file: SystemFile, _ values: [String: Double], suggestion: [String: Double])
-        -> (objective: Double, requiredViolation: Double) {
-        var objective = 0.0, worst = 0.0
+    static func objective(
+        _ file: SystemFile, _ values: [String: Double], suggestion: [String: Double]
+    )
+        -> (objective: Double, requiredViolation: Double)
+    {
+        var objective = 0.0
+        var worst = 0.0
         for c in file.constraints {
             let v = c.terms.reduce(c.constant) { $0 + $1.coefficient * values[$1.variable]! }
             let violation: Double
@@ -42,7 +48,11 @@ import Testing
             case .lessOrEqual: violation = max(v, 0)
             case .greaterOrEqual: violation = max(-v, 0)
             }
-            if c.strength >= Strength.required { worst = max(worst, violation) } else { objective += c.strength * violation }
+            if c.strength >= Strength.required {
+                worst = max(worst, violation)
+            } else {
+                objective += c.strength * violation
+            }
         }
         for (name, strength) in file.editVariables {
             objective += strength * abs(values[name]! - (suggestion[name] ?? 0))
@@ -53,7 +63,8 @@ import Testing
     @Test func answersMatchKiwiOrAreEquallyOptimal() throws {
         let cases = try Self.cases()
         #expect(cases.count >= 200)
-        var identical = 0, equallyOptimal = 0
+        var identical = 0
+        var equallyOptimal = 0
         for c in cases {
             let steps = try c.file.run()
             let built = try c.file.build()
@@ -71,11 +82,15 @@ import Testing
                 let (ours, violation) = Self.objective(c.file, mine, suggestion: suggestion)
                 let (theirs, _) = Self.objective(c.file, want, suggestion: suggestion)
                 #expect(violation <= 1e-6, "\(c.name) step \(k): required constraint violated by \(violation)")
-                #expect(abs(ours - theirs) <= 1e-6 * max(1, abs(theirs)),
-                        "\(c.name) step \(k): objective \(ours), kiwi \(theirs) suggestion \(suggestion) mine \(mine.sorted { $0.key < $1.key }) kiwi \(want.sorted { $0.key < $1.key })")
+                #expect(
+                    abs(ours - theirs) <= 1e-6 * max(1, abs(theirs)),
+                    "\(c.name) step \(k): objective \(ours), kiwi \(theirs) suggestion \(suggestion) mine \(mine.sorted { $0.key < $1.key }) kiwi \(want.sorted { $0.key < $1.key })"
+                )
                 let differing = mine.filter { abs($0.value - want[$0.key]!) > 1e-6 * max(1, abs(want[$0.key]!)) }.keys
-                #expect(Set(differing).isSubset(of: Set(step.ambiguous)),
-                        "\(c.name) step \(k): \(differing.sorted()) differ from kiwi but not flagged ambiguous \(step.ambiguous)")
+                #expect(
+                    Set(differing).isSubset(of: Set(step.ambiguous)),
+                    "\(c.name) step \(k): \(differing.sorted()) differ from kiwi but not flagged ambiguous \(step.ambiguous)"
+                )
             }
             if same { identical += 1 } else { equallyOptimal += 1 }
         }
@@ -120,7 +135,8 @@ extension KiwiRandomSystemsTests {
                 let (ob, _) = Self.objective(kept, b, suggestion: all)
                 #expect(va <= 1e-6, "\(c.name): required violated by \(va)")
                 // Values agree to ~1e-9, and weights reach 1e6 (strong): allow 1e-3 absolute.
-                #expect(abs(oa - ob) <= max(1e-3, 1e-6 * abs(ob)), "\(c.name): objective \(oa) after removals, \(ob) fresh")
+                #expect(
+                    abs(oa - ob) <= max(1e-3, 1e-6 * abs(ob)), "\(c.name): objective \(oa) after removals, \(ob) fresh")
             }
         }
     }

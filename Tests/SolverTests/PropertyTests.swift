@@ -1,7 +1,8 @@
 import PropertyBased
-@_spi(Checks) @testable import Solver
-import Testing
 import TestSupport
+import Testing
+
+@_spi(Checks) @testable import Solver
 
 typealias SplitMix = SplitMix64
 
@@ -58,8 +59,11 @@ struct GeneratedSystem {
             }
             if !pinned || Bool.random(using: &rng) {
                 // A weak preference elsewhere never beats the medium roots or required definitions.
-                ex.append((mildlyAmplified[Int.random(in: 0..<mildlyAmplified.count, using: &rng)], .equal,
-                           Double(Int.random(in: -500...500, using: &rng)), Strength.weak))
+                ex.append(
+                    (
+                        mildlyAmplified[Int.random(in: 0..<mildlyAmplified.count, using: &rng)], .equal,
+                        Double(Int.random(in: -500...500, using: &rng)), Strength.weak
+                    ))
             }
         }
         extras = ex
@@ -216,14 +220,16 @@ func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-6) -> Bool {
     /// exactly like a twin that never saw it; the conflict set is infeasible with the constraint and
     /// irreducible.
     @Test(arguments: [false, true]) func rejectedConstraintLeavesSolverUnchanged(batched: Bool) async {
-        await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...12), Gen.int(in: 0...2)) {
+        await propertyCheck(count: 120, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 2...12), Gen.int(in: 0...2))
+        {
             seed, n, kind in
             announce(seed, n, kind)
             let system = GeneratedSystem(seed: seed, n: n, pinned: true)
             let (s, x, added) = try system.build(batched: batched)
             let (twin, tx, _) = try system.build()
             var rng = SplitMix(state: seed ^ 0x5EED)
-            let i = Int.random(in: 0..<n, using: &rng), j = Int.random(in: 0..<n, using: &rng)
+            let i = Int.random(in: 0..<n, using: &rng)
+            let j = Int.random(in: 0..<n, using: &rng)
             let target = system.solution[i] + system.solution[j]
             let bad: Constraint
             switch kind {

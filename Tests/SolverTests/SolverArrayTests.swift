@@ -1,6 +1,6 @@
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
 
 @testable import Solver
 

@@ -1,9 +1,12 @@
-@testable import Solver
 import Testing
+
+@testable import Solver
 
 @Suite struct ExpressionTests {
     @Test func operatorsBuildReducedConstraints() {
-        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let x = Variable("x")
+        let y = Variable("y")
+        let z = Variable("z")
         let c = x + 2 * y - 10 == z
         // x + 2y - 10 - z == 0
         #expect(c.op == .equal)
@@ -29,7 +32,9 @@ import Testing
 
 @Suite struct SolverOperationTests {
     @Test func solvesRequiredEqualitiesWrittenWithOperators() throws {
-        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let x = Variable("x")
+        let y = Variable("y")
+        let z = Variable("z")
         let s = Solver()
         try s.addConstraint(x + 2 * y - 10 == z)
         try s.addConstraint(z == 2)
@@ -41,7 +46,8 @@ import Testing
     }
 
     @Test func inequalitiesBoundWeakPreferences() throws {
-        let x = Variable("x"), y = Variable("y")
+        let x = Variable("x")
+        let y = Variable("y")
         let s = Solver()
         try s.addConstraint(x >= 10)
         try s.addConstraint(Constraint(x, .equal, strength: Strength.weak))  // x == 0, weak
@@ -115,7 +121,10 @@ import Testing
     }
 
     @Test func editVariablesFollowSuggestions() throws {
-        let left = Variable("left"), right = Variable("right"), mid = Variable("mid"), width = Variable("width")
+        let left = Variable("left")
+        let right = Variable("right")
+        let mid = Variable("mid")
+        let width = Variable("width")
         let s = Solver()
         try s.addEditVariable(width, strength: Strength.strong)
         #expect(s.hasEditVariable(width))
@@ -189,7 +198,9 @@ import Testing
     }
 
     @Test func removingConstraintsWhileEditing() throws {
-        let a = Variable("a"), b = Variable("b"), c = Variable("c")
+        let a = Variable("a")
+        let b = Variable("b")
+        let c = Variable("c")
         let s = Solver()
         try s.addEditVariable(a, strength: Strength.strong)
         let ab = b == a + 10
@@ -220,8 +231,11 @@ import Testing
     /// build throw-away solvers over the same variables): used by several solvers in turn, a variable
     /// is a separate unknown in each, and `reset()` forgets it.
     @Test func variablesSharedBetweenSolversKeepEachSolversSymbol() throws {
-        let x = Variable("x"), y = Variable("y"), z = Variable("z")
-        let a = Solver(), b = Solver()
+        let x = Variable("x")
+        let y = Variable("y")
+        let z = Variable("z")
+        let a = Solver()
+        let b = Solver()
         try a.addConstraint(x == 10)
         try b.addConstraint(x == 20)
         try a.addConstraint(y == x + 1)
@@ -229,7 +243,7 @@ import Testing
         #expect(throws: SolverError.self) { try b.addConstraint(2 * x == 5) }
         try b.addConstraint(z == 3 * y)  // z: b's first
         let c = Solver()
-        try c.addConstraint(z == 7)      // then c's
+        try c.addConstraint(z == 7)  // then c's
         try a.addConstraint(z == y + 1)  // then a's
         a.updateVariables()
         #expect([x.value, y.value, z.value] == [10, 11, 12])
@@ -267,7 +281,9 @@ import Testing
     /// Adding and removing constraints for ever must not grow the solver: removed constraints give
     /// their symbol ids back.
     @Test func addRemoveCyclesDoNotGrowTheSymbolTable() throws {
-        let x = Variable("x"), y = Variable("y"), w = Variable("w")
+        let x = Variable("x")
+        let y = Variable("y")
+        let w = Variable("w")
         let s = Solver()
         try s.addEditVariable(w, strength: Strength.strong)
         try s.addConstraint(x + y == w)

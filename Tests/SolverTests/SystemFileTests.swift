@@ -9,20 +9,20 @@ func system(_ json: String) throws(SystemFileError) -> SystemFile {
 
 @Suite struct SystemFileTests {
     let small = """
-    {"variables": ["width", "left", "right", "mid"],
-     "edit_variables": [{"var": "width", "strength": "strong"}],
-     "strength_weights": {"required": 1001001000.0, "strong": 1000000.0, "soft": 10},
-     "constraints": [
-       {"terms": [{"var": "left", "coefficient": 1}], "constant": -10, "op": "==", "strength": "required"},
-       {"terms": [{"var": "right", "coefficient": 1}, {"var": "left", "coefficient": -1},
-                  {"var": "width", "coefficient": -1}], "constant": 0, "op": "==", "strength": "required"},
-       {"terms": [{"var": "mid", "coefficient": 2}, {"var": "left", "coefficient": -1},
-                  {"var": "right", "coefficient": -1}], "constant": 0, "op": "==", "strength": 1001001000},
-       {"terms": [{"var": "right", "coefficient": 1}], "constant": -300, "op": "<=", "strength": "required"},
-       {"terms": [{"var": "width", "coefficient": 1}], "constant": -50, "op": "==", "strength": "soft"}
-     ],
-     "suggestions": [{"width": 100}, {"width": 500}]}
-    """
+        {"variables": ["width", "left", "right", "mid"],
+         "edit_variables": [{"var": "width", "strength": "strong"}],
+         "strength_weights": {"required": 1001001000.0, "strong": 1000000.0, "soft": 10},
+         "constraints": [
+           {"terms": [{"var": "left", "coefficient": 1}], "constant": -10, "op": "==", "strength": "required"},
+           {"terms": [{"var": "right", "coefficient": 1}, {"var": "left", "coefficient": -1},
+                      {"var": "width", "coefficient": -1}], "constant": 0, "op": "==", "strength": "required"},
+           {"terms": [{"var": "mid", "coefficient": 2}, {"var": "left", "coefficient": -1},
+                      {"var": "right", "coefficient": -1}], "constant": 0, "op": "==", "strength": 1001001000},
+           {"terms": [{"var": "right", "coefficient": 1}], "constant": -300, "op": "<=", "strength": "required"},
+           {"terms": [{"var": "width", "coefficient": 1}], "constant": -50, "op": "==", "strength": "soft"}
+         ],
+         "suggestions": [{"width": 100}, {"width": 500}]}
+        """
 
     @Test func runGivesOneStepPerSuggestionAfterTheInitialSolve() throws {
         let steps = try system(small).run()
@@ -43,22 +43,24 @@ func system(_ json: String) throws(SystemFileError) -> SystemFile {
     }
 
     @Test func ambiguousVariablesAreNamed() throws {
-        let steps = try system("""
-        {"variables": ["a", "b"], "constraints": [
-          {"terms": [{"var": "a", "coefficient": 1}, {"var": "b", "coefficient": 1}], "constant": -10, "op": "==", "strength": "required"}]}
-        """).run()
+        let steps = try system(
+            """
+            {"variables": ["a", "b"], "constraints": [
+              {"terms": [{"var": "a", "coefficient": 1}, {"var": "b", "coefficient": 1}], "constant": -10, "op": "==", "strength": "required"}]}
+            """
+        ).run()
         #expect(steps.count == 1)
         #expect(steps[0].ambiguous == ["a", "b"])
     }
 
     @Test func unsatisfiableConstraintIsReportedByIndexWithConflictIndices() throws {
         let text = """
-        {"variables": ["x", "y", "z"], "constraints": [
-          {"terms": [{"var": "x", "coefficient": 1}], "constant": -10, "op": ">=", "strength": "required"},
-          {"terms": [{"var": "z", "coefficient": 1}], "constant": 0, "op": "==", "strength": "required"},
-          {"terms": [{"var": "y", "coefficient": 1}, {"var": "x", "coefficient": -1}], "constant": -5, "op": "==", "strength": "required"},
-          {"terms": [{"var": "y", "coefficient": 1}], "constant": -12, "op": "<=", "strength": "required"}]}
-        """
+            {"variables": ["x", "y", "z"], "constraints": [
+              {"terms": [{"var": "x", "coefficient": 1}], "constant": -10, "op": ">=", "strength": "required"},
+              {"terms": [{"var": "z", "coefficient": 1}], "constant": 0, "op": "==", "strength": "required"},
+              {"terms": [{"var": "y", "coefficient": 1}, {"var": "x", "coefficient": -1}], "constant": -5, "op": "==", "strength": "required"},
+              {"terms": [{"var": "y", "coefficient": 1}], "constant": -12, "op": "<=", "strength": "required"}]}
+            """
         #expect {
             _ = try system(text).run()
         } throws: { error in
@@ -77,22 +79,38 @@ func system(_ json: String) throws(SystemFileError) -> SystemFile {
         (#"{"constraints": []}"#, "variables: missing or not an array of names"),
         (#"{"variables": ["a", "a"], "constraints": []}"#, "variables[1]: duplicate 'a'"),
         (#"{"variables": ["a"]}"#, "constraints: missing or not an array"),
-        (#"{"variables": ["a"], "constraints": [{"terms": [{"var": "b", "coefficient": 1}], "op": "=="}]}"#,
-         "constraints[0].terms[0].var: unknown variable 'b'"),
-        (#"{"variables": ["a"], "constraints": [{"terms": [], "op": "=="}, {"terms": [], "op": "="}]}"#,
-         #"constraints[1].op: must be "==", "<=" or ">=""#),
-        (#"{"variables": ["a"], "constraints": [{"terms": [{"var": "a", "coefficient": "2"}], "op": "=="}]}"#,
-         "constraints[0].terms[0].coefficient: not a number"),
-        (#"{"variables": ["a"], "constraints": [{"terms": [], "op": "==", "strength": "mighty"}]}"#,
-         "constraints[0].strength: unknown strength 'mighty'"),
-        (#"{"variables": ["a"], "constraints": [{"terms": [], "op": "==", "strength": true}]}"#,
-         "constraints[0].strength: strength must be a name or a number"),
-        (#"{"variables": ["a"], "edit_variables": [{"var": "q"}], "constraints": []}"#,
-         "edit_variables[0].var: unknown variable 'q'"),
-        (#"{"variables": ["a", "b"], "edit_variables": [{"var": "a"}], "constraints": [], "suggestions": [{"b": 1}]}"#,
-         "suggestions[0].b: 'b' is not an edit variable"),
-        (#"{"variables": ["a"], "strength_weights": {"x": "big"}, "constraints": []}"#,
-         "strength_weights.x: not a number"),
+        (
+            #"{"variables": ["a"], "constraints": [{"terms": [{"var": "b", "coefficient": 1}], "op": "=="}]}"#,
+            "constraints[0].terms[0].var: unknown variable 'b'"
+        ),
+        (
+            #"{"variables": ["a"], "constraints": [{"terms": [], "op": "=="}, {"terms": [], "op": "="}]}"#,
+            #"constraints[1].op: must be "==", "<=" or ">=""#
+        ),
+        (
+            #"{"variables": ["a"], "constraints": [{"terms": [{"var": "a", "coefficient": "2"}], "op": "=="}]}"#,
+            "constraints[0].terms[0].coefficient: not a number"
+        ),
+        (
+            #"{"variables": ["a"], "constraints": [{"terms": [], "op": "==", "strength": "mighty"}]}"#,
+            "constraints[0].strength: unknown strength 'mighty'"
+        ),
+        (
+            #"{"variables": ["a"], "constraints": [{"terms": [], "op": "==", "strength": true}]}"#,
+            "constraints[0].strength: strength must be a name or a number"
+        ),
+        (
+            #"{"variables": ["a"], "edit_variables": [{"var": "q"}], "constraints": []}"#,
+            "edit_variables[0].var: unknown variable 'q'"
+        ),
+        (
+            #"{"variables": ["a", "b"], "edit_variables": [{"var": "a"}], "constraints": [], "suggestions": [{"b": 1}]}"#,
+            "suggestions[0].b: 'b' is not an edit variable"
+        ),
+        (
+            #"{"variables": ["a"], "strength_weights": {"x": "big"}, "constraints": []}"#,
+            "strength_weights.x: not a number"
+        ),
     ])
     func malformedFilesSayWhatAndWhere(text: String, message: String) {
         #expect {
@@ -114,7 +132,9 @@ func system(_ json: String) throws(SystemFileError) -> SystemFile {
 
     @Test func requiredEditStrengthInAFileIsASolverError() {
         #expect {
-            _ = try system(#"{"variables": ["a"], "edit_variables": [{"var": "a", "strength": "required"}], "constraints": []}"#).build()
+            _ = try system(
+                #"{"variables": ["a"], "edit_variables": [{"var": "a", "strength": "required"}], "constraints": []}"#
+            ).build()
         } throws: { error in
             guard case SystemRunError.solver(.badRequiredStrength, nil) = error else { return false }
             return true

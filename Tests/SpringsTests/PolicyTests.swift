@@ -25,27 +25,35 @@ struct PolicyTests {
     /// takes a negative height's absolute value instead of clamping it (`GNUstepRule`). Measured with
     /// the live engine (`Engines/gnustep/build.sh`, then the scenario and sizes 100×200, 100×50,
     /// 100×0, 100×100 on its stdin, docs/external-engines.md).
-    static let verticalTable: [String: (Double, Double)] = ["": (10, 30), "L": (10, 30), "R": (10, 30), "W": (10, 30), "LW": (22, 18),
-                                                            "WR": (10, 47), "LR": (46, 30), "LWR": (33, 34)]
+    static let verticalTable: [String: (Double, Double)] = [
+        "": (10, 30), "L": (10, 30), "R": (10, 30), "W": (10, 30), "LW": (22, 18),
+        "WR": (10, 47), "LR": (46, 30), "LWR": (33, 34),
+    ]
 
     @Test(arguments: ["", "L", "R", "W", "LW", "WR", "LR", "LWR"])
     func gnustepReferenceSequenceOnY(parts: String) throws {
         let (y, height) = try #require(Self.verticalTable[parts])
         let tree = singleView(frame: Self.start, mask: vMask(parts))
-        let steps = Springs.resize(tree, through: [200.0, 50, 0, 100].map { Size(width: 100, height: $0) }, policy: .gnustep029)
+        let steps = Springs.resize(
+            tree, through: [200.0, 50, 0, 100].map { Size(width: 100, height: $0) }, policy: .gnustep029)
         #expect(steps.last!.tree.views[0].frame == Rect(x: 10, y: y, width: 30, height: height))
     }
 
     /// All 64 masks at once, both axes resized together (100→200→50→0→100 on width and height): each
     /// axis ends where its table puts its parts, whatever the other axis does.
     @Test func gnustepReferenceSequenceForEveryMask() {
-        let table: [String: (Double, Double)] = ["": (10, 30), "L": (10, 30), "R": (10, 30), "W": (10, 100), "LW": (23, 50),
-                                                 "WR": (10, 50), "LR": (46, 30), "LWR": (33, 34)]
-        func letters(_ parts: FlexibleParts) -> String { (parts.min ? "L" : "") + (parts.size ? "W" : "") + (parts.max ? "R" : "") }
+        let table: [String: (Double, Double)] = [
+            "": (10, 30), "L": (10, 30), "R": (10, 30), "W": (10, 100), "LW": (23, 50),
+            "WR": (10, 50), "LR": (46, 30), "LWR": (33, 34),
+        ]
+        func letters(_ parts: FlexibleParts) -> String {
+            (parts.min ? "L" : "") + (parts.size ? "W" : "") + (parts.max ? "R" : "")
+        }
         let path = [200.0, 50, 0, 100].map { Size(width: $0, height: $0) }
         for raw in 0...63 {
             let mask = AutoresizingMask(rawValue: raw)
-            let frame = Springs.resize(singleView(frame: Self.start, mask: mask), through: path, policy: .gnustep029).last!.tree.views[0].frame
+            let frame = Springs.resize(singleView(frame: Self.start, mask: mask), through: path, policy: .gnustep029)
+                .last!.tree.views[0].frame
             let (x, w) = table[letters(mask.parts(on: .horizontal))]!
             let (y, h) = Self.verticalTable[letters(mask.parts(on: .vertical))]!
             #expect(frame == Rect(x: x, y: y, width: w, height: h), "\(mask.notation)")
@@ -55,8 +63,9 @@ struct PolicyTests {
     /// The L+W case step by step: 200→50 gives x = −2.5, w = −7.5, rounded to −2, −8, the width clamped
     /// to 0 and the errors (+0.5, −0.5) carried into the next resize.
     @Test func gnustepCarriesTheRoundingErrorTakenBeforeTheClamp() {
-        let steps = Springs.resize(singleView(frame: Self.start, mask: hMask("LW")),
-                                   through: [Size(width: 200, height: 100), Size(width: 50, height: 100)], policy: .gnustep029)
+        let steps = Springs.resize(
+            singleView(frame: Self.start, mask: hMask("LW")),
+            through: [Size(width: 200, height: 100), Size(width: 50, height: 100)], policy: .gnustep029)
         #expect(steps[0].tree.views[0].frame == Rect(x: 35, y: 10, width: 105, height: 30))
         #expect(steps[1].tree.views[0].frame == Rect(x: -2, y: 10, width: 0, height: 30))
         #expect(steps[1].state.errors[0] == Rect(x: 0.5, y: 0, width: -0.5, height: 0))
@@ -66,7 +75,9 @@ struct PolicyTests {
     /// Published AppKit values (libs-gui master tests).
     @Test(arguments: [("LW", 154.0, 23.0, 71.0), ("WR", 75, 10, 21), ("LW", 75, 3, 12)])
     func appkitPublishedValues(parts: String, width: Double, x: Double, w: Double) {
-        #expect(finalFrame(.appkit, frame: Self.start, mask: hMask(parts), widths: [width]) == Rect(x: x, y: 10, width: w, height: 30))
+        #expect(
+            finalFrame(.appkit, frame: Self.start, mask: hMask(parts), widths: [width])
+                == Rect(x: x, y: 10, width: w, height: 30))
     }
 
     /// W+R 100→75: w = 30 − 25·30/90 = 21.67. On a 2× grid both rounding rules give 43 px = 21.5 pt;
@@ -85,13 +96,20 @@ struct PolicyTests {
     /// Documented: proportional, unrounded, negative sizes kept; equal split (noted) when the flexible
     /// parts sum to ≤ 0.
     @Test func documentedProportionalRule() {
-        #expect(finalFrame(.documented, frame: Self.start, mask: hMask("LW"), widths: [200]) == Rect(x: 35, y: 10, width: 105, height: 30))
-        #expect(finalFrame(.documented, frame: Self.start, mask: hMask("LWR"), widths: [200]) == Rect(x: 20, y: 10, width: 60, height: 30))
+        #expect(
+            finalFrame(.documented, frame: Self.start, mask: hMask("LW"), widths: [200])
+                == Rect(x: 35, y: 10, width: 105, height: 30))
+        #expect(
+            finalFrame(.documented, frame: Self.start, mask: hMask("LWR"), widths: [200])
+                == Rect(x: 20, y: 10, width: 60, height: 30))
         // L+R: x grows by 100·10/70.
-        #expect(abs(finalFrame(.documented, frame: Self.start, mask: hMask("LR"), widths: [200]).x - (10 + 100.0 * 10 / 70)) < 1e-12)
+        #expect(
+            abs(finalFrame(.documented, frame: Self.start, mask: hMask("LR"), widths: [200]).x - (10 + 100.0 * 10 / 70))
+                < 1e-12)
         #expect(finalFrame(.documented, frame: Self.start, mask: hMask("W"), widths: [50]).width == -20)  // kept negative
-        let zero = Springs.resize(singleView(frame: Rect(x: 10, y: 10, width: 0, height: 30), mask: hMask("W")),
-                                  to: Size(width: 150, height: 100), policy: .documented, state: SpringsState(errors: [.zero]))
+        let zero = Springs.resize(
+            singleView(frame: Rect(x: 10, y: 10, width: 0, height: 30), mask: hMask("W")),
+            to: Size(width: 150, height: 100), policy: .documented, state: SpringsState(errors: [.zero]))
         #expect(zero.tree.views[0].frame.width == 50)
         #expect(zero.notes[0] == [.nonPositiveFlexibleSum, .equalSplit])
     }
@@ -99,11 +117,19 @@ struct PolicyTests {
     /// Chameleon, 100→200 (Δ = 100): L+R moves by Δ/2; W+R scales w by Δ/(S − x) = 100/90 and floors
     /// 63.33 to 63; L+W uses t = x + w = 40.
     @Test func chameleonBranches() {
-        #expect(finalFrame(.chameleon, frame: Self.start, mask: hMask("LR"), widths: [200]) == Rect(x: 60, y: 10, width: 30, height: 30))
-        #expect(finalFrame(.chameleon, frame: Self.start, mask: hMask("WR"), widths: [200]) == Rect(x: 10, y: 10, width: 63, height: 30))
-        #expect(finalFrame(.chameleon, frame: Self.start, mask: hMask("LW"), widths: [200]) == Rect(x: 35, y: 10, width: 105, height: 30))
+        #expect(
+            finalFrame(.chameleon, frame: Self.start, mask: hMask("LR"), widths: [200])
+                == Rect(x: 60, y: 10, width: 30, height: 30))
+        #expect(
+            finalFrame(.chameleon, frame: Self.start, mask: hMask("WR"), widths: [200])
+                == Rect(x: 10, y: 10, width: 63, height: 30))
+        #expect(
+            finalFrame(.chameleon, frame: Self.start, mask: hMask("LW"), widths: [200])
+                == Rect(x: 35, y: 10, width: 105, height: 30))
         // R only just floors x; the fixed y is left alone (only the branch's fields are rounded).
-        #expect(finalFrame(.chameleon, frame: Rect(x: 10.7, y: 10.7, width: 30, height: 30), mask: hMask("R"), widths: [150])
+        #expect(
+            finalFrame(
+                .chameleon, frame: Rect(x: 10.7, y: 10.7, width: 30, height: 30), mask: hMask("R"), widths: [150])
                 == Rect(x: 10, y: 10.7, width: 30, height: 30))
     }
 
@@ -114,25 +140,35 @@ struct PolicyTests {
     }
 
     @Test func chameleonDividesByZero() {
-        let step = Springs.resize(singleView(frame: Rect(x: 0, y: 10, width: 0, height: 30), mask: hMask("LW")),
-                                  to: Size(width: 200, height: 100), policy: .chameleon, state: SpringsState(errors: [.zero]))
+        let step = Springs.resize(
+            singleView(frame: Rect(x: 0, y: 10, width: 0, height: 30), mask: hMask("LW")),
+            to: Size(width: 200, height: 100), policy: .chameleon, state: SpringsState(errors: [.zero]))
         #expect(step.tree.views[0].frame.x.isNaN)
         #expect(step.notes[0].contains(.nonFinite))
     }
 
     /// Cocotron splits equally: L+W 100→200 gives +50 each; L+W+R 100→190 gives +30 each.
     @Test func cocotronEqualShares() {
-        #expect(finalFrame(.cocotron, frame: Self.start, mask: hMask("LW"), widths: [200]) == Rect(x: 60, y: 10, width: 80, height: 30))
-        #expect(finalFrame(.cocotron, frame: Self.start, mask: hMask("LWR"), widths: [190]) == Rect(x: 40, y: 10, width: 60, height: 30))
-        #expect(finalFrame(.cocotron, frame: Self.start, mask: hMask("WR"), widths: [200]) == Rect(x: 10, y: 10, width: 80, height: 30))
-        #expect(finalFrame(.cocotron, frame: Self.start, mask: hMask("LR"), widths: [200]) == Rect(x: 60, y: 10, width: 30, height: 30))
+        #expect(
+            finalFrame(.cocotron, frame: Self.start, mask: hMask("LW"), widths: [200])
+                == Rect(x: 60, y: 10, width: 80, height: 30))
+        #expect(
+            finalFrame(.cocotron, frame: Self.start, mask: hMask("LWR"), widths: [190])
+                == Rect(x: 40, y: 10, width: 60, height: 30))
+        #expect(
+            finalFrame(.cocotron, frame: Self.start, mask: hMask("WR"), widths: [200])
+                == Rect(x: 10, y: 10, width: 80, height: 30))
+        #expect(
+            finalFrame(.cocotron, frame: Self.start, mask: hMask("LR"), widths: [200])
+                == Rect(x: 60, y: 10, width: 30, height: 30))
     }
 
     /// WinObjC L+W 100→154: T = 40, N = 94, x = 10·94/40 = 23.5, w = 40·94/40 − 23.5 = 70.5, floored to
     /// 23, 70 with 0.5 carried on each; going back to 100 restores 10, 30 exactly.
     @Test func winobjcCarriesItsErrorBack() {
-        let steps = Springs.resize(singleView(frame: Self.start, mask: hMask("LW")),
-                                   through: [Size(width: 154, height: 100), Size(width: 100, height: 100)], policy: .winobjc)
+        let steps = Springs.resize(
+            singleView(frame: Self.start, mask: hMask("LW")),
+            through: [Size(width: 154, height: 100), Size(width: 100, height: 100)], policy: .winobjc)
         #expect(steps[0].tree.views[0].frame == Rect(x: 23, y: 10, width: 70, height: 30))
         #expect(steps[0].state.errors[0] == Rect(x: -0.5, y: 0, width: -0.5, height: 0))
         #expect(steps[1].tree.views[0].frame == Self.start)
@@ -153,13 +189,20 @@ struct PolicyTests {
     /// WinObjC's fallbacks: W+R with no max margin takes S' − x; L+W+R with a zero sum takes S'/3 each;
     /// L+R with a zero sum centres at N/2.
     @Test func winobjcFallbacks() {
-        #expect(finalFrame(.winobjc, frame: Rect(x: 10, y: 0, width: 90, height: 10), mask: hMask("WR"), widths: [160]).width == 150)
-        let zeroSum = singleView(frame: Rect(x: 0, y: 0, width: 0, height: 10), mask: hMask("LWR"), superview: Size(width: 0, height: 100))
-        let s = Springs.resize(zeroSum, to: Size(width: 90, height: 100), policy: .winobjc, state: SpringsState(for: zeroSum))
+        #expect(
+            finalFrame(.winobjc, frame: Rect(x: 10, y: 0, width: 90, height: 10), mask: hMask("WR"), widths: [160])
+                .width == 150)
+        let zeroSum = singleView(
+            frame: Rect(x: 0, y: 0, width: 0, height: 10), mask: hMask("LWR"), superview: Size(width: 0, height: 100))
+        let s = Springs.resize(
+            zeroSum, to: Size(width: 90, height: 100), policy: .winobjc, state: SpringsState(for: zeroSum))
         #expect(s.tree.views[0].frame == Rect(x: 30, y: 0, width: 30, height: 10))
         #expect(s.notes[0].contains(.fallback))
         let centred = singleView(frame: Rect(x: 0, y: 0, width: 100, height: 10), mask: hMask("LR"))
-        #expect(Springs.resize(centred, to: Size(width: 200, height: 100), policy: .winobjc, state: SpringsState(for: centred))
+        #expect(
+            Springs.resize(
+                centred, to: Size(width: 200, height: 100), policy: .winobjc, state: SpringsState(for: centred)
+            )
             .tree.views[0].frame.x == 50)
     }
 
@@ -169,7 +212,8 @@ struct PolicyTests {
     @Test func winobjcNotesFloat32AndStandardisation() {
         func step(_ frame: Rect, _ mask: AutoresizingMask) -> SpringsStep {
             let tree = singleView(frame: frame, mask: mask)
-            return Springs.resize(tree, to: Size(width: 110, height: 100), policy: .winobjc, state: SpringsState(for: tree))
+            return Springs.resize(
+                tree, to: Size(width: 110, height: 100), policy: .winobjc, state: SpringsState(for: tree))
         }
         let float = step(Rect(x: 0.99999999, y: 0, width: 10, height: 10), hMask("L"))
         #expect(float.tree.views[0].frame.x == 11)
@@ -185,21 +229,26 @@ struct PolicyTests {
     /// A subview is resized from its superview's old size to its new one: b (W) inside a (L+W) follows
     /// a's width 30 → 105 under the documented rule.
     @Test func subviewsFollowTheirSuperviewsSizeChange() throws {
-        let tree = try ViewTree(superviewSize: Size(width: 100, height: 100), views: [
-            View(id: "a", frame: Self.start, mask: hMask("LW")),
-            View(id: "b", parentID: "a", frame: Rect(x: 0, y: 0, width: 30, height: 10), mask: hMask("W")),
-        ])
-        let step = Springs.resize(tree, to: Size(width: 200, height: 100), policy: .documented, state: SpringsState(for: tree))
+        let tree = try ViewTree(
+            superviewSize: Size(width: 100, height: 100),
+            views: [
+                View(id: "a", frame: Self.start, mask: hMask("LW")),
+                View(id: "b", parentID: "a", frame: Rect(x: 0, y: 0, width: 30, height: 10), mask: hMask("W")),
+            ])
+        let step = Springs.resize(
+            tree, to: Size(width: 200, height: 100), policy: .documented, state: SpringsState(for: tree))
         #expect(step.tree.views[1].frame == Rect(x: 0, y: 0, width: 105, height: 10))
     }
 
     /// GNUstep sees a negative superview size as 0; the documented rule takes it as given.
     @Test func gnustepClampsANegativeSuperviewSize() {
         let tree = singleView(frame: Self.start, mask: hMask("W"))
-        let g = Springs.resize(tree, to: Size(width: -20, height: 100), policy: .gnustep029, state: SpringsState(for: tree))
+        let g = Springs.resize(
+            tree, to: Size(width: -20, height: 100), policy: .gnustep029, state: SpringsState(for: tree))
         #expect(g.tree.superviewSize.width == 0)
         #expect(g.tree.views[0].frame.width == 0)
-        let d = Springs.resize(tree, to: Size(width: -20, height: 100), policy: .documented, state: SpringsState(for: tree))
+        let d = Springs.resize(
+            tree, to: Size(width: -20, height: 100), policy: .documented, state: SpringsState(for: tree))
         #expect(d.tree.views[0].frame.width == -90)
     }
 }

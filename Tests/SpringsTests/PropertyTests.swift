@@ -31,21 +31,24 @@ struct SpringsPropertyTests {
     /// case first: AppKit at x=1019 w=28.129 in 1024 through 1024, 1024, 50, 1024.
     @Test(arguments: SpringsPolicy.allCases)
     func anEqualSizeChangesNothing(policy: SpringsPolicy) async {
-        let tree = singleView(frame: Rect(x: 1019, y: 0, width: 28.129, height: 10), mask: hMask("LW"),
-                              superview: Size(width: 1024, height: 100))
+        let tree = singleView(
+            frame: Rect(x: 1019, y: 0, width: 28.129, height: 10), mask: hMask("LW"),
+            superview: Size(width: 1024, height: 100))
         let sizes = [1024.0, 1024, 50, 1024].map { Size(width: $0, height: 100) }
         let steps = Springs.resize(tree, through: sizes, policy: policy)
         #expect(steps[0].tree.views[0].frame == tree.views[0].frame)
         #expect(steps[1].tree.views[0].frame == tree.views[0].frame)
         #expect(steps[0].state == SpringsState(for: tree) && steps[0].notes[0].isEmpty)
-        await propertyCheck(count: 100, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) { gen, path, scale in
+        await propertyCheck(count: 100, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) {
+            gen, path, scale in
             announce(gen, path, scale)
             var state = SpringsState(for: makeTree(gen))
             var current = makeTree(gen)
             for size in path {
                 let step = Springs.resize(current, to: size, policy: policy, scale: scale, state: state)
                 let again = Springs.resize(step.tree, to: size, policy: policy, scale: scale, state: step.state)
-                #expect(again.tree == step.tree && again.state == step.state, "resizing to \(size) twice moved something")
+                #expect(
+                    again.tree == step.tree && again.state == step.state, "resizing to \(size) twice moved something")
                 (current, state) = (step.tree, step.state)
             }
         }
@@ -55,7 +58,8 @@ struct SpringsPropertyTests {
     /// negative sizes too), wherever its superview goes.
     @Test(arguments: SpringsPolicy.allCases)
     func aViewWithMaskNoneNeverMoves(policy: SpringsPolicy) async {
-        await propertyCheck(count: 150, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) { gen, path, scale in
+        await propertyCheck(count: 150, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) {
+            gen, path, scale in
             announce(gen, path, scale)
             let tree = makeTree(gen)
             for step in Springs.resize(tree, through: path, policy: policy, scale: scale) {
@@ -73,19 +77,23 @@ struct SpringsPropertyTests {
     @Test(arguments: [SpringsPolicy.gnustep029, .appkit])
     func roundingPoliciesLandOnThePixelGrid(policy: SpringsPolicy) async {
         var checked = 0
-        await propertyCheck(count: 150, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) { gen, path, scale in
+        await propertyCheck(count: 150, input: generatedView.array(of: 1...8), generatedPath, Gen.int(in: 1...3)) {
+            gen, path, scale in
             announce(gen, path, scale)
             var previous = makeTree(gen)
             for step in Springs.resize(previous, through: path, policy: policy, scale: scale) {
                 let t = step.tree
-                func parentSize(_ t: ViewTree, _ i: Int) -> Size { t.parentIndex[i].map { t.views[$0].frame.size } ?? t.superviewSize }
+                func parentSize(_ t: ViewTree, _ i: Int) -> Size {
+                    t.parentIndex[i].map { t.views[$0].frame.size } ?? t.superviewSize
+                }
                 func absolute(_ i: Int) -> Point {
                     let own = t.views[i].frame.origin
                     guard let p = t.parentIndex[i] else { return own }
                     let base = absolute(p)
                     return Point(x: base.x + own.x, y: base.y + own.y)
                 }
-                for (i, v) in t.views.enumerated() where v.mask != .none && parentSize(previous, i) != parentSize(t, i) {
+                for (i, v) in t.views.enumerated() where v.mask != .none && parentSize(previous, i) != parentSize(t, i)
+                {
                     checked += 1
                     let s = Double(scale)
                     for value in [v.frame.width, v.frame.height] {
@@ -93,7 +101,9 @@ struct SpringsPropertyTests {
                     }
                     let origin = absolute(i)
                     for value in [origin.x, origin.y] {
-                        #expect(abs((value * s).rounded() - value * s) < 1e-9, "\(v.id): origin \(value) is off the 1/\(scale) grid")
+                        #expect(
+                            abs((value * s).rounded() - value * s) < 1e-9,
+                            "\(v.id): origin \(value) is off the 1/\(scale) grid")
                     }
                     #expect(v.frame.width >= 0 && v.frame.height >= 0)
                 }

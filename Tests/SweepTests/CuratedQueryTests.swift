@@ -6,7 +6,8 @@ import Testing
 /// The curated questions (experiments/queries/*.sql) must be answerable from a quick run.
 @Suite("Curated queries")
 struct CuratedQueryTests {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The migration study's storyboard (ours: experiments/ib/README.md lists its masks).
     static let dashboard = repo.appendingPathComponent("experiments/ib/Dashboard.storyboard").path
@@ -34,12 +35,14 @@ struct CuratedQueryTests {
     @Test func everyCuratedQueryAnswers() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("curated-\(UUID().uuidString).db").path
         let store = try ResultsStore(path: path)
-        let outcome = try store.runSession(SweepPlan(try SpecReader.read(text: Self.spec, file: "c.yaml")), jobs: 2, resume: false,
-                                           codeVersion: "test", shouldStop: { false })
+        let outcome = try store.runSession(
+            SweepPlan(try SpecReader.read(text: Self.spec, file: "c.yaml")), jobs: 2, resume: false,
+            codeVersion: "test", shouldStop: { false })
         #expect(outcome.completed)
         let db = try Database(path: path, readOnly: true)
         func answer(_ name: String) throws -> (columns: [String], rows: [[SQLValue]]) {
-            let sql = try String(contentsOf: Self.repo.appendingPathComponent("experiments/queries/\(name).sql"), encoding: .utf8)
+            let sql = try String(
+                contentsOf: Self.repo.appendingPathComponent("experiments/queries/\(name).sql"), encoding: .utf8)
             return try db.query(sql)
         }
         // (a) one row per springs-vs-springs comparison (GNUstep/AppKit at two scales, documented/Cocotron)
@@ -61,9 +64,13 @@ struct CuratedQueryTests {
         #expect(Set(d.rows.map { $0[0] }) == [.integer(1), .integer(3)])
         // (e) the in-call bar changes trees on the home-button iPhone 8, none on the notched iPhone X
         let e = try answer("in-call")
-        let changed = Dictionary(uniqueKeysWithValues: e.rows.map { ($0[0], $0[e.columns.firstIndex(of: "trees_changed")!]) })
+        let changed = Dictionary(
+            uniqueKeysWithValues: e.rows.map { ($0[0], $0[e.columns.firstIndex(of: "trees_changed")!]) })
         #expect(changed.count == 2)
-        guard case .integer(let n8)? = changed[.text("iphone-8")] else { Issue.record("no iphone-8 row"); return }
+        guard case .integer(let n8)? = changed[.text("iphone-8")] else {
+            Issue.record("no iphone-8 row")
+            return
+        }
         #expect(n8 > 0)
         #expect(changed[.text("iphone-x")] == .integer(0))
         // (f) rows squeezed as they narrow: the first view to give up space always has the row's lowest
@@ -71,14 +78,18 @@ struct CuratedQueryTests {
         let f = try answer("vfl-rows")
         let col = { (name: String) in f.columns.firstIndex(of: name)! }
         #expect(!f.rows.isEmpty)
-        var squeezedRows = 0, ambiguousTied = 0
+        var squeezedRows = 0
+        var ambiguousTied = 0
         for row in f.rows {
             #expect(row[col("squeezed")] == row[col("first_to_give_is_lowest")], "\(row)")
             if case .integer(let n) = row[col("squeezed")] { squeezedRows += Int(n) }
             // Where one view has the lowest resistance, squeezing is decided: any ambiguity is a
             // hugging tie over spare space, before the row is squeezed.
-            if row[col("lowest_resistance")] == .text("one view") { #expect(row[col("ambiguous_rows")] == row[col("ambiguous_before_squeeze")]) }
-            else if case .integer(let n) = row[col("ambiguous_rows")] { ambiguousTied += Int(n) }
+            if row[col("lowest_resistance")] == .text("one view") {
+                #expect(row[col("ambiguous_rows")] == row[col("ambiguous_before_squeeze")])
+            } else if case .integer(let n) = row[col("ambiguous_rows")] {
+                ambiguousTied += Int(n)
+            }
         }
         #expect(squeezedRows > 0 && ambiguousTied > 0)
     }
@@ -100,22 +111,31 @@ struct CuratedQueryTests {
               - {a: springs/documented, b: autolayout/modern/once}
               - {a: springs/documented, b: autolayout/idiomatic/once}
             """
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("migration-\(UUID().uuidString).db").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("migration-\(UUID().uuidString).db")
+            .path
         let store = try ResultsStore(path: path)
-        #expect(try store.runSession(SweepPlan(try SpecReader.read(text: spec, file: "m.yaml")), jobs: 2, resume: false,
-                                     codeVersion: "test", shouldStop: { false }).completed)
+        #expect(
+            try store.runSession(
+                SweepPlan(try SpecReader.read(text: spec, file: "m.yaml")), jobs: 2, resume: false,
+                codeVersion: "test", shouldStop: { false }
+            ).completed)
         let db = try Database(path: path, readOnly: true)
-        let sql = try String(contentsOf: Self.repo.appendingPathComponent("experiments/queries/ib-migration.sql"), encoding: .utf8)
+        let sql = try String(
+            contentsOf: Self.repo.appendingPathComponent("experiments/queries/ib-migration.sql"), encoding: .utf8)
         let g = try db.query(sql)
         let column = { (name: String) in g.columns.firstIndex(of: name)! }
         #expect(g.rows.count == 1)
         #expect(g.rows.first?[0] == .text("ib:Dashboard.storyboard#scene dsh-sc-main Dashboard"))
         #expect(g.rows.first?[column("views_moved")] == .integer(3))
         #expect(g.rows.first?[column("device_steps")] == .integer(2))
-        if case .text(let causes)? = g.rows.first?[column("causes")] { #expect(causes == "idiomatic-rule") }
-        else { Issue.record("no causes") }
+        if case .text(let causes)? = g.rows.first?[column("causes")] {
+            #expect(causes == "idiomatic-rule")
+        } else {
+            Issue.record("no causes")
+        }
         // The translated masks agree with springs and struts everywhere.
-        let modern = try db.query("""
+        let modern = try db.query(
+            """
             SELECT count(*) FROM divergences d JOIN units u ON u.id = d.unit_id
             JOIN comparisons c ON c.run_id = u.run_id AND c.comparison_index = u.comparison_index
             WHERE c.b LIKE 'autolayout/modern/%'

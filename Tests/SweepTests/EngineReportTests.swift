@@ -91,8 +91,9 @@ struct EngineReportTests {
         let spec = try SpecReader.read(text: Self.mixed, file: file)
         let path = folder.appendingPathComponent("mixed.db").path
         let store = try ResultsStore(path: path)
-        #expect(try store.runSession(SweepPlan(spec), jobs: 1, resume: false, codeVersion: "t", shouldStop: { false })
-            .completed)
+        #expect(
+            try store.runSession(SweepPlan(spec), jobs: 1, resume: false, codeVersion: "t", shouldStop: { false })
+                .completed)
         let run = try EngineRun.load(try Database(path: path, readOnly: true), run: 1)
         let diverging = run.comparisons[0].divergences
         #expect(diverging > 0)

@@ -23,8 +23,9 @@ struct RunReportTests {
     func gathered() throws -> (RunReport, Database) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).db").path
         let store = try ResultsStore(path: path)
-        _ = try store.runSession(SweepPlan(try SpecReader.read(text: Self.spec, file: "r.yaml")), jobs: 2, resume: false,
-                                 codeVersion: "test", shouldStop: { false })
+        _ = try store.runSession(
+            SweepPlan(try SpecReader.read(text: Self.spec, file: "r.yaml")), jobs: 2, resume: false,
+            codeVersion: "test", shouldStop: { false })
         let db = try Database(path: path, readOnly: true)
         return (try ReportGathering.gather(db, path: path, run: nil), db)
     }

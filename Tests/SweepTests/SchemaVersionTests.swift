@@ -65,7 +65,8 @@ struct SchemaVersionTests {
                 left.sort { "\($0)" < "\($1)" }
                 right.sort { "\($0)" < "\($1)" }
             }
-            let first = zip(left, right).first { !same($0, $1, realTolerance) }
+            let first =
+                zip(left, right).first { !same($0, $1, realTolerance) }
                 .map { "\n  version 1: \($0)\n  version 2: \($1)" } ?? ""
             #expect(
                 left.count == right.count && first.isEmpty,

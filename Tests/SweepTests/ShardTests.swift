@@ -10,14 +10,16 @@ import Yams
 /// script, and through the Kubernetes and Slurm files in deploy/ run the way the engines run them.
 @Suite("Sharded sweeps")
 struct ShardTests {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let quick = repo.appendingPathComponent("experiments/quick.yaml").path
 
     /// The unsharded quick sweep, run once for the suite.
     static let referencePath: String? = try? {
         let path = try temporary("reference.db")
         let plan = SweepPlan(try SpecReader.read(path: quick))
-        let outcome = try ResultsStore(path: path).runSession(plan, jobs: 2, resume: false, codeVersion: "test", shouldStop: { false })
+        let outcome = try ResultsStore(path: path).runSession(
+            plan, jobs: 2, resume: false, codeVersion: "test", shouldStop: { false })
         guard outcome.completed else { throw CancellationError() }
         return path
     }()
@@ -37,8 +39,16 @@ struct ShardTests {
         return try (0..<count).map { i in
             let path = "\(dir)/shard-\(i).db"
             let stopped = Locked(0)
-            _ = try ResultsStore(path: path).runSession(plan, jobs: 2, resume: false, codeVersion: "test", shard: plan.assignment(try Shard(index: i, count: count)),
-                                                        shouldStop: { i == stopShard && stopped.update { $0 += 1; return $0 > 1 } })
+            _ = try ResultsStore(path: path).runSession(
+                plan, jobs: 2, resume: false, codeVersion: "test",
+                shard: plan.assignment(try Shard(index: i, count: count)),
+                shouldStop: {
+                    i == stopShard
+                        && stopped.update {
+                            $0 += 1
+                            return $0 > 1
+                        }
+                })
             return path
         }
     }
@@ -63,9 +73,13 @@ struct ShardTests {
         #expect(try Shard.parse("2/7", environment: [:]) == Shard(index: 2, count: 7))
         #expect(try Shard.parse("env/7", environment: ["JOB_COMPLETION_INDEX": "6"]) == Shard(index: 6, count: 7))
         #expect(try Shard.parse("env/4", environment: ["SLURM_ARRAY_TASK_ID": "3"]) == Shard(index: 3, count: 4))
-        #expect(try Shard.parse("env/4", environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1"]) == Shard(index: 3, count: 4))
-        for (text, env) in [("7/7", [:]), ("-1/3", [:]), ("1/0", [:]), ("1", [:]), ("a/3", [:]), ("env/3", [:]),
-                            ("env/3", ["JOB_COMPLETION_INDEX": "x"]), ("env/3", ["SLURM_ARRAY_TASK_ID": "3"])] as [(String, [String: String])] {
+        #expect(
+            try Shard.parse("env/4", environment: ["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "1"])
+                == Shard(index: 3, count: 4))
+        for (text, env) in [
+            ("7/7", [:]), ("-1/3", [:]), ("1/0", [:]), ("1", [:]), ("a/3", [:]), ("env/3", [:]),
+            ("env/3", ["JOB_COMPLETION_INDEX": "x"]), ("env/3", ["SLURM_ARRAY_TASK_ID": "3"]),
+        ] as [(String, [String: String])] {
             #expect(throws: ShardError.self, "\(text) \(env)") { try Shard.parse(text, environment: env) }
         }
     }
@@ -77,21 +91,30 @@ struct ShardTests {
         let target = try Self.temporary("merged.db")
         let outcome = try ShardMerge.merge(paths.reversed(), into: target)
         #expect(outcome.shards == shards)
-        let expected = try storedRunContent(reference), merged = try storedRunContent(target)
-        #expect(expected["units"]!.count == SweepPlan(try SpecReader.read(path: Self.quick)).unitCount && expected["divergences"]!.count > 10_000)
+        let expected = try storedRunContent(reference)
+        let merged = try storedRunContent(target)
+        #expect(
+            expected["units"]!.count == SweepPlan(try SpecReader.read(path: Self.quick)).unitCount
+                && expected["divergences"]!.count > 10_000)
         for table in expected.keys.sorted() {
             #expect(merged[table] == expected[table], "\(table) differs for N = \(shards)")
         }
         // Fresh databases: the merged ids are the unsharded ones too.
-        let ids = "SELECT (SELECT group_concat(id) FROM (SELECT id FROM units ORDER BY id)), (SELECT sum(id) FROM divergences)"
-        #expect(try Database(path: target, readOnly: true).query(ids).rows == Database(path: reference, readOnly: true).query(ids).rows)
+        let ids =
+            "SELECT (SELECT group_concat(id) FROM (SELECT id FROM units ORDER BY id)), (SELECT sum(id) FROM divergences)"
+        #expect(
+            try Database(path: target, readOnly: true).query(ids).rows
+                == Database(path: reference, readOnly: true).query(ids).rows)
     }
 
     @Test func mergeRefusesBadShardsAndWritesNothing() throws {
         let three = try Self.runShards(3)
         let target = try Self.temporary("merged.db")
         func refusal(_ paths: [String]) -> ShardMerge.MergeError? {
-            do { _ = try ShardMerge.merge(paths, into: target); return nil } catch { return error as? ShardMerge.MergeError }
+            do {
+                _ = try ShardMerge.merge(paths, into: target)
+                return nil
+            } catch { return error as? ShardMerge.MergeError }
         }
         #expect(refusal([three[0], three[2]]) == .missingShards([1], of: 3))
         #expect(refusal(three + [three[1]]) == .duplicateShard(1, three[1], three[1]))
@@ -99,23 +122,33 @@ struct ShardTests {
         let reference = try Self.reference()
         #expect(refusal([reference]) == .noShardRun(reference))
         // A shard of another experiment text (the same spec with one more comment line).
-        let other = try SpecReader.read(text: String(contentsOfFile: Self.quick, encoding: .utf8) + "\n# another experiment\n", file: Self.quick)
+        let other = try SpecReader.read(
+            text: String(contentsOfFile: Self.quick, encoding: .utf8) + "\n# another experiment\n", file: Self.quick)
         let foreign = try Self.runShards(3, spec: other)
-        guard case .differentExperiment? = refusal([three[0], three[1], foreign[2]]) else { Issue.record("a foreign shard was merged"); return }
+        guard case .differentExperiment? = refusal([three[0], three[1], foreign[2]]) else {
+            Issue.record("a foreign shard was merged")
+            return
+        }
         // A shard stopped part-way is incomplete until resumed.
         let stopped = try Self.runShards(3, stopShard: 1)
-        guard case .incomplete(_, let shard, let done, let total)? = refusal(stopped) else { Issue.record("an incomplete shard was merged"); return }
+        guard case .incomplete(_, let shard, let done, let total)? = refusal(stopped) else {
+            Issue.record("an incomplete shard was merged")
+            return
+        }
         #expect(shard == (try Shard(index: 1, count: 3)) && done < total)
         // A shard of 3 with shards of 7.
         let seven = try Self.runShards(7)
-        guard case .differentShardCount? = refusal([three[0], seven[1], three[2]]) else { Issue.record("mixed shard counts were merged"); return }
+        guard case .differentShardCount? = refusal([three[0], seven[1], three[2]]) else {
+            Issue.record("mixed shard counts were merged")
+            return
+        }
         // Nothing was written by any refusal: the target does not exist.
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
-
     /// Runs a command to its end; returns its exit status and standard error.
-    static func run(_ command: [String], environment: [String: String] = [:], in dir: String) throws -> (Int32, String) {
+    static func run(_ command: [String], environment: [String: String] = [:], in dir: String) throws -> (Int32, String)
+    {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = command
@@ -134,22 +167,34 @@ struct ShardTests {
     func theLocalScriptRunsThreeShardProcessesAndMerges() throws {
         let exe = try #require(LabExecutable.layoutlab, Comment(rawValue: LabExecutable.notFound))
         let dir = (try Self.temporary("x") as NSString).deletingLastPathComponent
-        let (status, stderr) = try Self.run([Self.repo.appendingPathComponent("deploy/local-shards.sh").path, Self.quick, "3",
-                                             "--into", "\(dir)/merged.db", "--dir", "\(dir)/shards"],
-                                            environment: ["LAYOUTLAB": exe.path], in: Self.repo.path)
+        let (status, stderr) = try Self.run(
+            [
+                Self.repo.appendingPathComponent("deploy/local-shards.sh").path, Self.quick, "3",
+                "--into", "\(dir)/merged.db", "--dir", "\(dir)/shards",
+            ],
+            environment: ["LAYOUTLAB": exe.path], in: Self.repo.path)
         #expect(status == 0, "\(stderr)")
-        let expected = try storedRunContent(try Self.reference()), merged = try storedRunContent("\(dir)/merged.db")
+        let expected = try storedRunContent(try Self.reference())
+        let merged = try storedRunContent("\(dir)/merged.db")
         for table in ["scenarios", "comparisons", "units", "steps", "divergences", "causes"] {
             #expect(merged[table] == expected[table], "\(table) differs")
         }
         // Run again (a restarted job): every shard is complete, so nothing is redone; a second merge run appears.
-        let again = try Self.run([Self.repo.appendingPathComponent("deploy/local-shards.sh").path, Self.quick, "3",
-                                  "--into", "\(dir)/merged.db", "--dir", "\(dir)/shards"], environment: ["LAYOUTLAB": exe.path], in: Self.repo.path)
+        let again = try Self.run(
+            [
+                Self.repo.appendingPathComponent("deploy/local-shards.sh").path, Self.quick, "3",
+                "--into", "\(dir)/merged.db", "--dir", "\(dir)/shards",
+            ], environment: ["LAYOUTLAB": exe.path], in: Self.repo.path)
         #expect(again.0 == 0)
-        let units = try Database(path: "\(dir)/shards/shard-0.db", readOnly: true).query("SELECT count(*), count(DISTINCT run_id) FROM units").rows[0]
+        let units = try Database(path: "\(dir)/shards/shard-0.db", readOnly: true).query(
+            "SELECT count(*), count(DISTINCT run_id) FROM units"
+        ).rows[0]
         #expect(units[1] == .integer(1), "a complete shard was run again")
         // Bad input: a clear refusal before anything runs.
-        #expect(try Self.run([Self.repo.appendingPathComponent("deploy/local-shards.sh").path, Self.quick, "zero"], in: dir).0 == 64)
+        #expect(
+            try Self.run(
+                [Self.repo.appendingPathComponent("deploy/local-shards.sh").path, Self.quick, "zero"], in: dir
+            ).0 == 64)
     }
 
     /// The Kubernetes manifests parsed as YAML and checked for what the engine needs, then each pod's
@@ -158,7 +203,8 @@ struct ShardTests {
     func theKubernetesIndexedJobRunsAndMerges() throws {
         let exe = try #require(LabExecutable.layoutlab, Comment(rawValue: LabExecutable.notFound))
         func manifest(_ name: String) throws -> [String: Any] {
-            let text = try String(contentsOf: Self.repo.appendingPathComponent("deploy/kubernetes/\(name)"), encoding: .utf8)
+            let text = try String(
+                contentsOf: Self.repo.appendingPathComponent("deploy/kubernetes/\(name)"), encoding: .utf8)
             return try #require(try Yams.load(yaml: text) as? [String: Any], "\(name) is not a YAML mapping")
         }
         func container(_ m: [String: Any]) throws -> (env: [String: String], command: [String]) {
@@ -166,10 +212,13 @@ struct ShardTests {
             let pod = try #require((spec["template"] as? [String: Any])?["spec"] as? [String: Any])
             let c = try #require((pod["containers"] as? [[String: Any]])?.first)
             var env: [String: String] = [:]
-            for e in c["env"] as? [[String: Any]] ?? [] { env[try #require(e["name"] as? String)] = "\(e["value"] ?? "")" }
+            for e in c["env"] as? [[String: Any]] ?? [] {
+                env[try #require(e["name"] as? String)] = "\(e["value"] ?? "")"
+            }
             return (env, try #require(c["command"] as? [String]))
         }
-        let sweep = try manifest("sweep-indexed-job.yaml"), merge = try manifest("merge-job.yaml")
+        let sweep = try manifest("sweep-indexed-job.yaml")
+        let merge = try manifest("merge-job.yaml")
         #expect(sweep["apiVersion"] as? String == "batch/v1" && sweep["kind"] as? String == "Job")
         let spec = try #require(sweep["spec"] as? [String: Any])
         #expect(spec["completionMode"] as? String == "Indexed")
@@ -187,13 +236,15 @@ struct ShardTests {
         let path = "\(dir)/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let volumes = ["EXPERIMENT": Self.quick, "RESULTS": dir, "PATH": path, "JOBS": "1"]
         for index in 0..<completions {
-            let (status, stderr) = try Self.run(command, environment: env.merging(volumes) { $1 }.merging(["JOB_COMPLETION_INDEX": "\(index)"]) { $1 },
-                                                in: dir)
+            let (status, stderr) = try Self.run(
+                command, environment: env.merging(volumes) { $1 }.merging(["JOB_COMPLETION_INDEX": "\(index)"]) { $1 },
+                in: dir)
             #expect(status == 0, "pod \(index): \(stderr)")
         }
         let (status, stderr) = try Self.run(mergeCommand, environment: mergeEnv.merging(volumes) { $1 }, in: dir)
         #expect(status == 0, "merge: \(stderr)")
-        let expected = try storedRunContent(try Self.reference()), merged = try storedRunContent("\(dir)/results.db")
+        let expected = try storedRunContent(try Self.reference())
+        let merged = try storedRunContent("\(dir)/results.db")
         #expect(merged["divergences"] == expected["divergences"] && merged["units"] == expected["units"])
     }
 
@@ -204,26 +255,34 @@ struct ShardTests {
         let exe = try #require(LabExecutable.layoutlab, Comment(rawValue: LabExecutable.notFound))
         let slurm = Self.repo.appendingPathComponent("deploy/slurm")
         for script in ["sweep-array.sh", "merge.sh", "submit.sh"] {
-            let (status, stderr) = try Self.run(["bash", "-n", slurm.appendingPathComponent(script).path], in: Self.repo.path)
+            let (status, stderr) = try Self.run(
+                ["bash", "-n", slurm.appendingPathComponent(script).path], in: Self.repo.path)
             #expect(status == 0, "\(script): \(stderr)")
         }
         let text = try String(contentsOf: slurm.appendingPathComponent("sweep-array.sh"), encoding: .utf8)
         let array = try #require(text.split(separator: "\n").first { $0.hasPrefix("#SBATCH --array=0-") })
         let last = try #require(Int(array.dropFirst("#SBATCH --array=0-".count)))
         let dir = (try Self.temporary("x") as NSString).deletingLastPathComponent
-        let env = ["EXPERIMENT": Self.quick, "RESULTS": "\(dir)/shards", "LAYOUTLAB": exe.path, "SLURM_ARRAY_TASK_COUNT": "\(last + 1)",
-                   "SLURM_ARRAY_TASK_MIN": "0", "SLURM_CPUS_PER_TASK": "1"]
+        let env = [
+            "EXPERIMENT": Self.quick, "RESULTS": "\(dir)/shards", "LAYOUTLAB": exe.path,
+            "SLURM_ARRAY_TASK_COUNT": "\(last + 1)",
+            "SLURM_ARRAY_TASK_MIN": "0", "SLURM_CPUS_PER_TASK": "1",
+        ]
         for task in 0...last {
-            let (status, stderr) = try Self.run([slurm.appendingPathComponent("sweep-array.sh").path],
-                                                environment: env.merging(["SLURM_ARRAY_TASK_ID": "\(task)"]) { $1 }, in: dir)
+            let (status, stderr) = try Self.run(
+                [slurm.appendingPathComponent("sweep-array.sh").path],
+                environment: env.merging(["SLURM_ARRAY_TASK_ID": "\(task)"]) { $1 }, in: dir)
             #expect(status == 0, "task \(task): \(stderr)")
         }
-        let (status, stderr) = try Self.run([slurm.appendingPathComponent("merge.sh").path],
-                                            environment: ["RESULTS": "\(dir)/shards", "LAYOUTLAB": exe.path, "SHARDS": "\(last + 1)", "INTO": "\(dir)/results.db"],
-                                            in: dir)
+        let (status, stderr) = try Self.run(
+            [slurm.appendingPathComponent("merge.sh").path],
+            environment: [
+                "RESULTS": "\(dir)/shards", "LAYOUTLAB": exe.path, "SHARDS": "\(last + 1)", "INTO": "\(dir)/results.db",
+            ],
+            in: dir)
         #expect(status == 0, "merge: \(stderr)")
-        let expected = try storedRunContent(try Self.reference()), merged = try storedRunContent("\(dir)/results.db")
+        let expected = try storedRunContent(try Self.reference())
+        let merged = try storedRunContent("\(dir)/results.db")
         #expect(merged["divergences"] == expected["divergences"] && merged["units"] == expected["units"])
     }
 }
-

@@ -8,21 +8,26 @@ import ViewTree
 @Suite("Shrinking divergences")
 struct ShrinkTests {
     static func tree(_ index: Int) -> ViewTree {
-        TreeGenerator.tree(TreeGeneratorSpec(count: 1, views: 10...10, depth: 3, fanout: 4), seed: 11, index: index, generator: 0)
+        TreeGenerator.tree(
+            TreeGeneratorSpec(count: 1, views: 10...10, depth: 3, fanout: 4), seed: 11, index: index, generator: 0)
     }
 
     /// Comparisons whose divergences have different causes.
-    @Test(arguments: ["springs/documented vs autolayout/modern/once", "springs/documented vs springs/gnustep-0.29",
-                      "springs/gnustep-0.29 vs springs/appkit", "springs/documented vs springs/cocotron",
-                      "springs/documented vs autolayout/ios6-12/once"])
+    @Test(arguments: [
+        "springs/documented vs autolayout/modern/once", "springs/documented vs springs/gnustep-0.29",
+        "springs/gnustep-0.29 vs springs/appkit", "springs/documented vs springs/cocotron",
+        "springs/documented vs autolayout/ios6-12/once",
+    ])
     func tenViewTreesShrinkToThreeViewsAndTwoSteps(label: String) throws {
         let sides = label.components(separatedBy: " vs ")
-        let comparison = Comparison(a: try #require(BackendConfiguration(sides[0])), b: try #require(BackendConfiguration(sides[1])),
-                                    scale: label.contains("appkit") ? 2 : nil)
+        let comparison = Comparison(
+            a: try #require(BackendConfiguration(sides[0])), b: try #require(BackendConfiguration(sides[1])),
+            scale: label.contains("appkit") ? 2 : nil)
         var shrunk = 0
         for index in 0..<6 {
             let tree = Self.tree(index)
-            let steps = SequenceSpec.randomWalk(steps: 8, maxStep: 120, axis: .both).steps(from: tree.superviewSize, seed: UInt64(index))
+            let steps = SequenceSpec.randomWalk(steps: 8, maxStep: 120, axis: .both).steps(
+                from: tree.superviewSize, seed: UInt64(index))
             let result = UnitRunner.run(tree: tree, constraints: [], steps: steps, comparison: comparison, unit: 0)
             guard let d = result.divergences.first else { continue }
             let causes = Set(d.causes.nameList)

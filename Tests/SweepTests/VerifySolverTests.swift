@@ -1,7 +1,7 @@
 import Foundation
 import Sweep
-import Testing
 import TestSupport
+import Testing
 
 /// `verify_solver` (`layoutlab sweep --verify-solver`): every Auto Layout step of the curated
 /// experiment checked against a fresh solve records no `solver-drift`, and changes nothing else.
@@ -36,7 +36,8 @@ import TestSupport
     }
 
     @Test func verifySolverMustBeABoolean() {
-        let text = "seed: 1\nverify_solver: maybe\nscenarios:\n  - grid: {superview: [100, 100], masks: [0], origins: [0], sizes: [10]}\n"
+        let text =
+            "seed: 1\nverify_solver: maybe\nscenarios:\n  - grid: {superview: [100, 100], masks: [0], origins: [0], sizes: [10]}\n"
             + "sequences:\n  - sizes: [[50, 50]]\ncomparisons:\n  - {a: springs/documented, b: autolayout/modern/once}\n"
         #expect(throws: SpecError.self) { try SpecReader.read(text: text, file: "v.yaml") }
         do { _ = try SpecReader.read(text: text, file: "v.yaml") } catch {

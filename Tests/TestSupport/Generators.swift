@@ -15,11 +15,14 @@ public struct GeneratedView: Sendable {
     }
 }
 
-public let generatedView = zip(Gen.int(in: 0...95), Gen.double(in: 0.05...0.45), Gen.double(in: 0.05...0.45),
-                        Gen.double(in: 0.05...0.45), Gen.double(in: 0.05...0.45), Gen.int(in: 0...5))
-    .map { GeneratedView(mask: $0 >= 64 ? 0 : $0, fx: $1, fy: $2, fw: $3, fh: $4, parentPick: $5) }
+public let generatedView = zip(
+    Gen.int(in: 0...95), Gen.double(in: 0.05...0.45), Gen.double(in: 0.05...0.45),
+    Gen.double(in: 0.05...0.45), Gen.double(in: 0.05...0.45), Gen.int(in: 0...5)
+)
+.map { GeneratedView(mask: $0 >= 64 ? 0 : $0, fx: $1, fy: $2, fw: $3, fh: $4, parentPick: $5) }
 
-public let generatedPath = zip(Gen.double(in: -50...400), Gen.double(in: -50...400)).map { Size(width: $0, height: $1) }.array(of: 1...6)
+public let generatedPath = zip(Gen.double(in: -50...400), Gen.double(in: -50...400)).map { Size(width: $0, height: $1) }
+    .array(of: 1...6)
 
 /// Builds the tree: view i's parent is the superview or one of views 0..<i; its frame is its fractions
 /// of the parent's size (a 100×100 superview).
@@ -28,9 +31,12 @@ public func makeTree(_ gen: [GeneratedView]) -> ViewTree {
     for (i, g) in gen.enumerated() {
         let parent: Int? = (g.parentPick == 0 || i == 0) ? nil : (g.parentPick - 1) % i
         let size = parent.map { views[$0].frame.size } ?? Size(width: 100, height: 100)
-        views.append(View(id: "v\(i)", parentID: parent.map { "v\($0)" },
-                          frame: Rect(x: g.fx * size.width, y: g.fy * size.height, width: g.fw * size.width, height: g.fh * size.height),
-                          mask: AutoresizingMask(rawValue: g.mask)))
+        views.append(
+            View(
+                id: "v\(i)", parentID: parent.map { "v\($0)" },
+                frame: Rect(
+                    x: g.fx * size.width, y: g.fy * size.height, width: g.fw * size.width, height: g.fh * size.height),
+                mask: AutoresizingMask(rawValue: g.mask)))
     }
     return try! ViewTree(superviewSize: Size(width: 100, height: 100), views: views)
 }
@@ -42,14 +48,14 @@ public func flexiblePartsPositive(_ tree: ViewTree) -> Bool {
         let parentSize = tree.parentIndex[i].map { tree.views[$0].frame.size } ?? tree.superviewSize
         for axis in Axis.allCases {
             let parts = v.mask.parts(on: axis)
-            let L = v.frame.origin(on: axis), W = v.frame.length(on: axis)
+            let L = v.frame.origin(on: axis)
+            let W = v.frame.length(on: axis)
             let R = parentSize[axis] - L - W
             if (parts.min && L <= 0) || (parts.size && W <= 0) || (parts.max && R <= 0) { return false }
         }
     }
     return true
 }
-
 
 /// The horizontal masks by their part letters: L (min margin), W (size), R (max margin).
 public func hMask(_ letters: String) -> AutoresizingMask {

@@ -8,7 +8,10 @@ import ViewTree
 /// A label and a text field in a row (`H:|-[label]-[field]-|`), sized from their content.
 @Suite("Hugging, compression resistance and priorities")
 struct ContentPriorityTests {
-    static func row(labelHugging: Double = 250, fieldHugging: Double = 250, labelResistance: Double = 750, fieldResistance: Double = 750) -> String {
+    static func row(
+        labelHugging: Double = 250, fieldHugging: Double = 250, labelResistance: Double = 750,
+        fieldResistance: Double = 750
+    ) -> String {
         """
         {"superview": {"width": 320, "height": 100},
          "views": [
@@ -22,8 +25,9 @@ struct ContentPriorityTests {
 
     func layout(_ json: String, width: Double) throws -> AutoLayoutStep {
         let s = try Scenario(json: json)
-        return AutoLayout.layout(s.tree, constraints: s.constraints, through: [Size(width: width, height: 100)],
-                                 configuration: AutoLayoutConfiguration())[0]
+        return AutoLayout.layout(
+            s.tree, constraints: s.constraints, through: [Size(width: width, height: 100)],
+            configuration: AutoLayoutConfiguration())[0]
     }
 
     func width(_ step: AutoLayoutStep, _ id: String) -> Double { step.tree.views[step.tree.index(of: id)!].frame.width }
@@ -55,12 +59,16 @@ struct ContentPriorityTests {
         #expect(spare.ties.map(\.description) == ["label and field tie on horizontal hugging at 250 with spare space"])
         let tight = try layout(Self.row(labelHugging: 251), width: 120)
         #expect(Set(tight.ambiguous) == ["label", "field"])
-        #expect(tight.ties.map(\.description) == ["label and field tie on horizontal compression resistance at 750 with too little space"])
+        #expect(
+            tight.ties.map(\.description) == [
+                "label and field tie on horizontal compression resistance at 750 with too little space"
+            ])
     }
 
     @Test func contentSizeConstraintsPrintAsAppleLogsThem() throws {
         let s = try Scenario(json: Self.row(labelHugging: 251))
-        let lines = AutoLayout.explain(s.tree, constraints: s.constraints, translation: .modern).constraints.map(\.appleDescription)
+        let lines = AutoLayout.explain(s.tree, constraints: s.constraints, translation: .modern).constraints.map(
+            \.appleDescription)
         #expect(lines.contains("<NSContentSizeLayoutConstraint H:[label(42)] Hug:251 CompressionResistance:750>"))
         #expect(lines.contains("<NSContentSizeLayoutConstraint V:[field(30)] Hug:250 CompressionResistance:750>"))
     }
@@ -73,15 +81,20 @@ struct ContentPriorityTests {
         for (i, low) in levels.enumerated() {
             for high in levels[(i + 1)...] {
                 var constraints = [#"{"item1":"a","attr1":"width","relation":"==","constant":100,"priority":\#(high)}"#]
-                constraints += Array(repeating: #"{"item1":"a","attr1":"width","relation":"==","constant":200,"priority":\#(low)}"#, count: 100)
-                let json = #"{"superview":{"width":300,"height":100},"views":[{"id":"a","frame":[0,0,1,1]}],"constraints":["#
+                constraints += Array(
+                    repeating: #"{"item1":"a","attr1":"width","relation":"==","constant":200,"priority":\#(low)}"#,
+                    count: 100)
+                let json =
+                    #"{"superview":{"width":300,"height":100},"views":[{"id":"a","frame":[0,0,1,1]}],"constraints":["#
                     + constraints.joined(separator: ",") + "]}"
                 // The view does not translate its mask, so only the priorities decide its width.
                 let s = try Scenario(json: json)
-                let tree = try ViewTree(superviewSize: s.tree.superviewSize,
-                                        views: [View(id: "a", frame: Rect(x: 0, y: 0, width: 1, height: 1), translatesMask: false)])
-                let decided = AutoLayout.layout(tree, constraints: s.constraints, through: [Size(width: 300, height: 100)],
-                                                configuration: AutoLayoutConfiguration())[0]
+                let tree = try ViewTree(
+                    superviewSize: s.tree.superviewSize,
+                    views: [View(id: "a", frame: Rect(x: 0, y: 0, width: 1, height: 1), translatesMask: false)])
+                let decided = AutoLayout.layout(
+                    tree, constraints: s.constraints, through: [Size(width: 300, height: 100)],
+                    configuration: AutoLayoutConfiguration())[0]
                 #expect(decided.tree.views[0].frame.width == 100, "\(high) against 100 × \(low)")
             }
         }

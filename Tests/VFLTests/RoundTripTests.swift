@@ -1,7 +1,7 @@
 import ConstraintModel
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
 import VFL
 
 /// For random valid rows, printing the parsed constraints as Visual Format (Apple's log form, one
@@ -10,7 +10,9 @@ import VFL
 struct RoundTripTests {
     /// A random row: orientation, optional superview ends, views with predicates, connections with
     /// numbers, metrics, relations and priorities.
-    static func row(_ g: inout some RandomNumberGenerator) -> (format: String, views: [String], metrics: [String: Double]) {
+    static func row(
+        _ g: inout some RandomNumberGenerator
+    ) -> (format: String, views: [String], metrics: [String: Double]) {
         let count = Int.random(in: 1...5, using: &g)
         let views = (0..<count).map { "v\($0)" }
         let metrics = ["m": Double(Int.random(in: 0...40, using: &g)), "half": 0.5]
@@ -27,7 +29,8 @@ struct RoundTripTests {
             var object = number()
             if let other = allowView, Bool.random(using: &g) { object = other }
             if object.hasPrefix("-") && relation.isEmpty { object = "==" + object }
-            let priority = Bool.random(using: &g) ? "" : "@" + ["1", "250", "251", "750", "999", "m"].randomElement(using: &g)!
+            let priority =
+                Bool.random(using: &g) ? "" : "@" + ["1", "250", "251", "750", "999", "m"].randomElement(using: &g)!
             return relation + object + (priority == "@m" && metrics["m"]! == 0 ? "" : priority)
         }
         func connection() -> String {
@@ -49,7 +52,9 @@ struct RoundTripTests {
             format += "[\(v)"
             if Bool.random(using: &g) {
                 let others = views.filter { $0 != v }
-                let list = (0..<Int.random(in: 1...2, using: &g)).map { _ in predicate(allowView: others.randomElement(using: &g)) }
+                let list = (0..<Int.random(in: 1...2, using: &g)).map { _ in
+                    predicate(allowView: others.randomElement(using: &g))
+                }
                 format += "(\(list.joined(separator: ",")))"
             }
             format += "]"
@@ -80,7 +85,10 @@ struct RoundTripTests {
                 }
             }
             func key(_ c: LayoutConstraint) -> [String] {
-                [c.item1, c.attr1.rawValue, c.relation.rawValue, c.item2 ?? "", c.attr2?.rawValue ?? "", "\(c.multiplier)", "\(c.constant)", "\(c.priority)"]
+                [
+                    c.item1, c.attr1.rawValue, c.relation.rawValue, c.item2 ?? "", c.attr2?.rawValue ?? "",
+                    "\(c.multiplier)", "\(c.constant)", "\(c.priority)",
+                ]
             }
             #expect(again.map(key) == made.map(key), "\(format)")
         }

@@ -15,8 +15,10 @@ final class CassowaryConstraint {
     /// The edit constraint's variable.
     let variable: CassowaryVariable?
 
-    init(_ kind: Kind, _ expression: CassowaryExpression, weight: Double = 1000, required: Bool = true,
-         variable: CassowaryVariable? = nil) {
+    init(
+        _ kind: Kind, _ expression: CassowaryExpression, weight: Double = 1000, required: Bool = true,
+        variable: CassowaryVariable? = nil
+    ) {
         self.kind = kind
         self.expression = expression
         self.weight = weight
@@ -39,7 +41,9 @@ final class CassowaryConstraint {
     }
 
     /// `+constraintWithLeftVariable:operator:rightVariable:`.
-    static func make(_ lhs: CassowaryVariable, _ op: Relation, _ rhs: CassowaryVariable, float32: Bool)
+    static func make(
+        _ lhs: CassowaryVariable, _ op: Relation, _ rhs: CassowaryVariable, float32: Bool
+    )
         -> CassowaryConstraint
     {
         if op == .equal {
@@ -58,7 +62,9 @@ final class CassowaryConstraint {
     }
 
     /// `+constraintWithLeftVariable:operator:rightConstant:`.
-    static func make(_ lhs: CassowaryVariable, _ op: Relation, constant rhs: Double, float32: Bool)
+    static func make(
+        _ lhs: CassowaryVariable, _ op: Relation, constant rhs: Double, float32: Bool
+    )
         -> CassowaryConstraint
     {
         if op == .equal {
@@ -80,7 +86,9 @@ final class CassowaryConstraint {
     /// `+constraintWithLeftVariable:operator:rightExpression:` (through
     /// `+constraintWithLeftExpression:operator:rightExpression:`): a copy of the right side, then the
     /// left side subtracted (or, for `>=`, the copy negated and the left side added).
-    static func make(_ lhs: CassowaryVariable, _ op: Relation, _ rhs: CassowaryExpression, float32: Bool)
+    static func make(
+        _ lhs: CassowaryVariable, _ op: Relation, _ rhs: CassowaryExpression, float32: Bool
+    )
         -> CassowaryConstraint
     {
         let left = CassowaryExpression(lhs, float32: float32)

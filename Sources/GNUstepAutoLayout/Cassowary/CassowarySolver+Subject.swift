@@ -3,7 +3,9 @@
 /// subject, and the artificial-variable phase when there is none.
 extension CassowarySolver {
     /// `-expressionForNewConstraint:marker:errors:`.
-    func augmentedExpression(_ c: CassowaryConstraint)
+    func augmentedExpression(
+        _ c: CassowaryConstraint
+    )
         -> (expression: CassowaryExpression, marker: CassowaryVariable, errors: [CassowaryVariable]?)
     {
         let source = c.expression

@@ -21,8 +21,10 @@ final class CassowarySolver {
         let minus: CassowaryVariable?
         var previousConstant: Double
 
-        init(_ v: CassowaryVariable, _ c: CassowaryConstraint, plus: CassowaryVariable, minus: CassowaryVariable?,
-             previous: Double) {
+        init(
+            _ v: CassowaryVariable, _ c: CassowaryConstraint, plus: CassowaryVariable, minus: CassowaryVariable?,
+            previous: Double
+        ) {
             variable = v
             constraint = c
             self.plus = plus

@@ -11,9 +11,11 @@ final class EngineConstraint {
     var constant: Double
     let priority: Double
 
-    init(_ item1: Int, _ attr1: EngineAttribute, _ relation: CassowaryConstraint.Relation = .equal,
-         _ item2: Int? = nil, _ attr2: EngineAttribute? = nil, multiplier: Double = 1, constant: Double = 0,
-         priority: Double = 1000) {
+    init(
+        _ item1: Int, _ attr1: EngineAttribute, _ relation: CassowaryConstraint.Relation = .equal,
+        _ item2: Int? = nil, _ attr2: EngineAttribute? = nil, multiplier: Double = 1, constant: Double = 0,
+        priority: Double = 1000
+    ) {
         self.item1 = item1
         self.attr1 = attr1
         self.relation = relation
@@ -28,8 +30,12 @@ final class EngineConstraint {
 
 /// `NSLayoutAttribute` and the engine's own `GSLayoutAttributeMinX`… (32, 33, 36, 37).
 enum EngineAttribute: Int, Hashable {
-    case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY
-    case minX = 32, minY = 33, maxX = 36, maxY = 37
+    case left = 1
+    case right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case minX = 32
+    case minY = 33
+    case maxX = 36
+    case maxY = 37
 
     var isHorizontal: Bool {
         switch self {

@@ -41,7 +41,8 @@ extension LayoutEngine {
     private func offsets(_ item: Int, _ attr: EngineAttribute, in frame: Int?) -> [(CassowaryVariable, Double)] {
         guard !attr.isSize else { return [] }
         let origin: EngineAttribute = attr.isHorizontal ? .minX : .minY
-        let mirrored = window.rightToLeft && !deviations.contains(.leadingIsLeft)
+        let mirrored =
+            window.rightToLeft && !deviations.contains(.leadingIsLeft)
             && (attr == .leading || attr == .trailing)
         let sign = mirrored ? -1.0 : 1.0
         if item == frame { return [(variable(item, origin), -sign)] }
@@ -136,8 +137,12 @@ struct Strengths {
     let ladder: PriorityLadder?
 
     init(weights: Bool, priorities: [Double]) {
-        ladder = weights ? nil : PriorityLadder(priorities: priorities + [CassowaryConstraint.strongStrength],
-                                                lowest: 100, highest: 1e8)
+        ladder =
+            weights
+            ? nil
+            : PriorityLadder(
+                priorities: priorities + [CassowaryConstraint.strongStrength],
+                lowest: 100, highest: 1e8)
     }
 
     func weight(_ priority: Double) -> (weight: Double, required: Bool) {

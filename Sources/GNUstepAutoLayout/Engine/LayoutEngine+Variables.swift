@@ -22,7 +22,9 @@ extension LayoutEngine {
     /// (and intrinsic size) constraints with the first constraint that names it, then the constraint
     /// tying the named attribute's variable to the view's `minX`, `maxX`, `minY` or `maxY` — once per
     /// constraint that names it, so an attribute named twice is tied twice.
-    func addSupportingConstraints(_ view: Int, _ attr: EngineAttribute, for s: CassowaryConstraint)
+    func addSupportingConstraints(
+        _ view: Int, _ attr: EngineAttribute, for s: CassowaryConstraint
+    )
         throws(FrameworkException)
     {
         if internalConstraints(of: view) == nil {
@@ -56,8 +58,10 @@ extension LayoutEngine {
     }
 
     /// `width == maxX − minX` (`-addInternalWidthConstraintForView:`; height likewise).
-    private func widthConstraint(_ view: Int, _ size: EngineAttribute, _ min: EngineAttribute,
-                                 _ max: EngineAttribute) -> CassowaryConstraint {
+    private func widthConstraint(
+        _ view: Int, _ size: EngineAttribute, _ min: EngineAttribute,
+        _ max: EngineAttribute
+    ) -> CassowaryConstraint {
         let w = variable(view, size)
         let lo = variable(view, min)
         let hi = variable(view, max)
@@ -67,7 +71,9 @@ extension LayoutEngine {
     }
 
     /// `centerX == minX + 0.5·width` (`-addInternalCenterXConstraintsForView:`).
-    private func centre(_ view: Int, _ centre: EngineAttribute, _ size: EngineAttribute, _ min: EngineAttribute)
+    private func centre(
+        _ view: Int, _ centre: EngineAttribute, _ size: EngineAttribute, _ min: EngineAttribute
+    )
         -> CassowaryConstraint
     {
         let c = variable(view, centre)

@@ -53,10 +53,16 @@ struct FormatScanner {
         var k = start
         if k < chars.count, chars[k] == "+" || chars[k] == "-" { k += 1 }
         var digits = 0
-        while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1; digits += 1 }
+        while k < chars.count, chars[k].isASCII, chars[k].isNumber {
+            k += 1
+            digits += 1
+        }
         if k < chars.count, chars[k] == "." {
             k += 1
-            while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1; digits += 1 }
+            while k < chars.count, chars[k].isASCII, chars[k].isNumber {
+                k += 1
+                digits += 1
+            }
         }
         guard digits > 0 else { return nil }
         if k < chars.count, chars[k] == "e" || chars[k] == "E" {

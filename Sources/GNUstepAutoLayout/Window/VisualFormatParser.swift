@@ -63,30 +63,41 @@ struct VisualFormatParser {
         let k = spacing ?? 8
         let view = current!.view
         let (a1, a2, i1, i2): (EngineAttribute, EngineAttribute, Int, Int) =
-            vertical ? (.top, .bottom, view, previous.view)
-            : direction & 0x20000 != 0 ? (.left, .right, previous.view, view)
-            : direction & 0x10000 != 0 ? (.left, .right, view, previous.view)
-            : (.leading, .trailing, view, previous.view)
+            vertical
+            ? (.top, .bottom, view, previous.view)
+            : direction & 0x20000 != 0
+                ? (.left, .right, previous.view, view)
+                : direction & 0x10000 != 0
+                    ? (.left, .right, view, previous.view)
+                    : (.leading, .trailing, view, previous.view)
         constraints.append(EngineConstraint(i1, a1, .equal, i2, a2, constant: sign * k))
     }
 
     private mutating func addLeadingSuperview(_ spacing: Double?) {
-        let view = current!.view, sup = current!.superview!
+        let view = current!.view
+        let sup = current!.superview!
         let (a, i1, i2): (EngineAttribute, Int, Int) =
-            vertical ? (.top, view, sup)
-            : direction & 0x20000 != 0 ? (.right, sup, view)
-            : direction & 0x10000 != 0 ? (.left, view, sup)
-            : (.leading, view, sup)
+            vertical
+            ? (.top, view, sup)
+            : direction & 0x20000 != 0
+                ? (.right, sup, view)
+                : direction & 0x10000 != 0
+                    ? (.left, view, sup)
+                    : (.leading, view, sup)
         constraints.append(EngineConstraint(i1, a, .equal, i2, a, constant: sign * (spacing ?? 20)))
     }
 
     private mutating func addTrailingSuperview(_ spacing: Double?) {
-        let view = current!.view, sup = current!.superview!
+        let view = current!.view
+        let sup = current!.superview!
         let (a, i1, i2): (EngineAttribute, Int, Int) =
-            vertical ? (.bottom, sup, view)
-            : direction & 0x20000 != 0 ? (.left, view, sup)
-            : direction & 0x10000 != 0 ? (.right, sup, view)
-            : (.trailing, sup, view)
+            vertical
+            ? (.bottom, sup, view)
+            : direction & 0x20000 != 0
+                ? (.left, view, sup)
+                : direction & 0x10000 != 0
+                    ? (.right, sup, view)
+                    : (.trailing, sup, view)
         constraints.append(EngineConstraint(i1, a, .equal, i2, a, constant: sign * (spacing ?? 20)))
     }
 
@@ -134,8 +145,9 @@ struct VisualFormatParser {
         if let f = scanner.scanFloat() { return Double(f) }
         guard let name = scanner.scanUpTo(Set("-[|")) else { return nil }
         guard Self.isIdentifier(name) else {
-            throw Self.fail("Invalid metric identifier. Metric identifiers must be a valid C identifier and may "
-                            + "only contain letters, numbers and underscores")
+            throw Self.fail(
+                "Invalid metric identifier. Metric identifiers must be a valid C identifier and may "
+                    + "only contain letters, numbers and underscores")
         }
         guard let m = metrics[name] else { throw Self.fail("Found metric not inside metric dictionary") }
         return m
@@ -147,8 +159,9 @@ struct VisualFormatParser {
         }
         guard let name = scanner.scanUpTo(Set("](")) else { throw Self.fail("Failed to parse view name") }
         guard Self.isIdentifier(name) else {
-            throw Self.fail("Invalid view name. A view name must be a valid C identifier and may only contain "
-                            + "letters, numbers and underscores")
+            throw Self.fail(
+                "Invalid view name. A view name must be a valid C identifier and may only contain "
+                    + "letters, numbers and underscores")
         }
         guard let item = views[name] else { throw Self.fail("Found view not inside view dictionary") }
         current = item
@@ -170,7 +183,8 @@ struct VisualFormatParser {
     /// `-parseObjectOfPredicate:` and `-createConstraintFromParsedPredicate:`.
     private mutating func predicate() throws(FrameworkException) -> EngineConstraint {
         let relation: CassowaryConstraint.Relation =
-            scanner.scan("==") ? .equal : scanner.scan(">=") ? .greaterOrEqual : scanner.scan("<=") ? .lessOrEqual : .equal
+            scanner.scan("==")
+            ? .equal : scanner.scan(">=") ? .greaterOrEqual : scanner.scan("<=") ? .lessOrEqual : .equal
         var constant = 0.0
         var other: Int?
         if let d = scanner.scanDouble() {
@@ -178,8 +192,9 @@ struct VisualFormatParser {
         } else {
             guard let name = scanner.scanUpTo(Set("),")) else { throw Self.fail("Failed to find constant or metric") }
             guard Self.isIdentifier(name) else {
-                throw Self.fail("Invalid metric or view identifier. Metric/View identifiers must be a valid C "
-                                + "identifier and may only contain letters, numbers and underscores")
+                throw Self.fail(
+                    "Invalid metric or view identifier. Metric/View identifiers must be a valid C "
+                        + "identifier and may only contain letters, numbers and underscores")
             }
             if let m = metrics[name] {
                 constant = m
@@ -194,24 +209,30 @@ struct VisualFormatParser {
             if let d = scanner.scanDouble() {
                 priority = Double(Float(d))  // numberWithFloat:
             } else {
-                guard let name = scanner.scanUpTo(Set("),")) else { throw Self.fail("Failed to find constant or metric") }
+                guard let name = scanner.scanUpTo(Set("),")) else {
+                    throw Self.fail("Failed to find constant or metric")
+                }
                 guard Self.isIdentifier(name) else {
-                    throw Self.fail("Invalid metric identifier. Metric identifiers must be a valid C identifier and "
-                                    + "may only contain letters, numbers and underscores")
+                    throw Self.fail(
+                        "Invalid metric identifier. Metric identifiers must be a valid C identifier and "
+                            + "may only contain letters, numbers and underscores")
                 }
                 guard let m = metrics[name] else { throw Self.fail("Found metric not inside metric dictionary") }
                 priority = m
             }
         }
         let attribute: EngineAttribute = vertical ? .height : .width
-        return EngineConstraint(current!.view, attribute, relation, other, other == nil ? nil : attribute,
-                                constant: constant, priority: priority)
+        return EngineConstraint(
+            current!.view, attribute, relation, other, other == nil ? nil : attribute,
+            constant: constant, priority: priority)
     }
 
     static func isIdentifier(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first, first.isASCII,
             first.properties.isAlphabetic || first == "_"
         else { return false }
-        return s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0)) }
+        return s.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0))
+        }
     }
 }

@@ -17,12 +17,14 @@ extension WindowModel {
         }
         let superSize = views[parent].frame.size
         var (x, y, w, h) = (f.x, f.y, f.width, f.height)
-        Self.autoresize(oldSize.width, superSize.width, &x, &w,
-                        v.mask.contains(.flexibleLeftMargin), v.mask.contains(.flexibleWidth),
-                        v.mask.contains(.flexibleRightMargin))
-        Self.autoresize(oldSize.height, superSize.height, &y, &h,
-                        v.mask.contains(.flexibleTopMargin), v.mask.contains(.flexibleHeight),
-                        v.mask.contains(.flexibleBottomMargin))
+        Self.autoresize(
+            oldSize.width, superSize.width, &x, &w,
+            v.mask.contains(.flexibleLeftMargin), v.mask.contains(.flexibleWidth),
+            v.mask.contains(.flexibleRightMargin))
+        Self.autoresize(
+            oldSize.height, superSize.height, &y, &h,
+            v.mask.contains(.flexibleTopMargin), v.mask.contains(.flexibleHeight),
+            v.mask.contains(.flexibleBottomMargin))
         f = Rect(x: x, y: y, width: w, height: h)
         // Each edge floors in window coordinates, after a 1e-6 snap (an exact edge a fraction of an
         // ULP below an integer stays).
@@ -39,10 +41,13 @@ extension WindowModel {
 
     /// `autoresize()`: the change split among the flexible parts in proportion to their sizes, or
     /// equally when they sum to zero or less.
-    static func autoresize(_ oldContainer: Double, _ newContainer: Double, _ position: inout Double,
-                           _ size: inout Double, _ minFlexible: Bool, _ sizeFlexible: Bool, _ maxFlexible: Bool) {
+    static func autoresize(
+        _ oldContainer: Double, _ newContainer: Double, _ position: inout Double,
+        _ size: inout Double, _ minFlexible: Bool, _ sizeFlexible: Bool, _ maxFlexible: Bool
+    ) {
         let change = newContainer - oldContainer
-        let oldSize = size, oldPosition = position
+        let oldSize = size
+        let oldPosition = position
         var flexible = 0.0
         if sizeFlexible { flexible += oldSize }
         if minFlexible { flexible += oldPosition }
@@ -67,7 +72,8 @@ extension WindowModel {
     func matrixToWindow(_ view: Int) -> (tx: Double, ty: Double, flipY: Bool) {
         guard let parent = views[view].parent else { return (0, 0, false) }
         let p = matrixToWindow(parent)
-        let c = p.flipY ? -0.0 : 0.0, d = p.flipY ? -1.0 : 1.0
+        let c = p.flipY ? -0.0 : 0.0
+        let d = p.flipY ? -1.0 : 1.0
         let f = views[view].frame
         var tx = f.x * 1 + f.y * c + p.tx
         var ty = f.x * 0 + f.y * d + p.ty
@@ -107,7 +113,8 @@ extension WindowModel {
         p[2].y += r.height
         p[3].x += r.width
         p[3].y += r.height
-        var lo = transform(p[0]), hi = lo
+        var lo = transform(p[0])
+        var hi = lo
         for k in 1..<4 {
             let q = transform(p[k])
             lo.x = lo.x < q.x ? lo.x : q.x  // MIN(a, b) is a < b ? a : b

@@ -6,18 +6,22 @@ import ViewTree
 /// `+[NSAutoresizingMaskLayoutConstraint constraintsWithAutoresizingMask:subitem:frame:superitem:bounds:]`
 /// (libs-gui master), and Apple's translation for each deviation switched off.
 extension WindowModel {
-    func maskConstraints(_ view: Int, frame f: Rect, mask: AutoresizingMask, superview s: Int, bounds b: Rect)
+    func maskConstraints(
+        _ view: Int, frame f: Rect, mask: AutoresizingMask, superview s: Int, bounds b: Rect
+    )
         -> [EngineConstraint]
     {
         // GNUstep returns no constraint for NSViewNotSizable; Apple fixes the frame.
         if mask.isEmpty && deviations.contains(.emptyMask) { return [] }
         guard deviations.contains(.maskForms) else { return labAppKit(view, frame: f, mask: mask, superview: s) }
-        let x = position(view, s, origin: f.x, length: f.width, boundsOrigin: b.x, boundsLength: b.width,
-                         min: mask.contains(.flexibleLeftMargin), max: mask.contains(.flexibleRightMargin),
-                         horizontal: true)
-        let y = position(view, s, origin: f.y, length: f.height, boundsOrigin: b.y, boundsLength: b.height,
-                         min: mask.contains(.flexibleTopMargin), max: mask.contains(.flexibleBottomMargin),
-                         horizontal: false)
+        let x = position(
+            view, s, origin: f.x, length: f.width, boundsOrigin: b.x, boundsLength: b.width,
+            min: mask.contains(.flexibleLeftMargin), max: mask.contains(.flexibleRightMargin),
+            horizontal: true)
+        let y = position(
+            view, s, origin: f.y, length: f.height, boundsOrigin: b.y, boundsLength: b.height,
+            min: mask.contains(.flexibleTopMargin), max: mask.contains(.flexibleBottomMargin),
+            horizontal: false)
         let width: EngineConstraint =
             mask.contains(.flexibleWidth)
             ? EngineConstraint(s, .width, .equal, view, .maxX, constant: ((f.width + f.x) - (b.x + b.width)) * -1)
@@ -35,9 +39,10 @@ extension WindowModel {
     /// `_xConstraintForAutoresizingMask:…` (and `_y…`). With both margins flexible the position is a
     /// ratio of the superview's size, `(x − bx)/(W − w)`, which is 0/0 or ±∞ when the view is as wide
     /// as its superview (`Deviation.degenerateRatio`; switched off, the position is held).
-    private func position(_ view: Int, _ s: Int, origin: Double, length: Double, boundsOrigin: Double,
-                          boundsLength: Double, min: Bool, max: Bool, horizontal: Bool) -> EngineConstraint
-    {
+    private func position(
+        _ view: Int, _ s: Int, origin: Double, length: Double, boundsOrigin: Double,
+        boundsLength: Double, min: Bool, max: Bool, horizontal: Bool
+    ) -> EngineConstraint {
         let minAttr: EngineAttribute = horizontal ? .minX : .minY
         let maxAttr: EngineAttribute = horizontal ? .maxX : .maxY
         let sizeAttr: EngineAttribute = horizontal ? .width : .height
@@ -46,8 +51,9 @@ extension WindowModel {
             let x = origin - boundsOrigin
             if room != 0 || deviations.contains(.degenerateRatio) {
                 let ratio = x / room
-                return EngineConstraint(view, minAttr, .equal, s, sizeAttr, multiplier: ratio,
-                                        constant: ratio * length * -1)
+                return EngineConstraint(
+                    view, minAttr, .equal, s, sizeAttr, multiplier: ratio,
+                    constant: ratio * length * -1)
             }
             return EngineConstraint(view, minAttr, constant: origin - boundsOrigin)
         }
@@ -78,11 +84,12 @@ extension WindowModel {
                 let size: EngineAttribute = horizontal ? .width : .height
                 return [
                     EngineConstraint(view, size, constant: horizontal ? frame.width : frame.height),
-                    position(view, s, origin: horizontal ? frame.x : frame.y,
-                             length: horizontal ? frame.width : frame.height,
-                             boundsOrigin: horizontal ? bounds.x : bounds.y,
-                             boundsLength: horizontal ? bounds.width : bounds.height, min: true, max: true,
-                             horizontal: horizontal),
+                    position(
+                        view, s, origin: horizontal ? frame.x : frame.y,
+                        length: horizontal ? frame.width : frame.height,
+                        boundsOrigin: horizontal ? bounds.x : bounds.y,
+                        boundsLength: horizontal ? bounds.width : bounds.height, min: true, max: true,
+                        horizontal: horizontal),
                 ]
             }
             return [engine(pair.0, view, s), engine(pair.1, view, s)]

@@ -18,10 +18,14 @@ extension WindowModel {
             var made = View(frame: v.frame, mask: v.mask, translates: v.translatesMask, flipped: true)
             made.intrinsic = (v.intrinsicContentSize.width, v.intrinsicContentSize.height)
             // -setContentHuggingPriority:forOrientation: takes an NSLayoutPriority, a float.
-            made.hugging = (Double(Float(v.contentHuggingPriority.horizontal)),
-                            Double(Float(v.contentHuggingPriority.vertical)))
-            made.compression = (Double(Float(v.contentCompressionResistancePriority.horizontal)),
-                                Double(Float(v.contentCompressionResistancePriority.vertical)))
+            made.hugging = (
+                Double(Float(v.contentHuggingPriority.horizontal)),
+                Double(Float(v.contentHuggingPriority.vertical))
+            )
+            made.compression = (
+                Double(Float(v.contentCompressionResistancePriority.horizontal)),
+                Double(Float(v.contentCompressionResistancePriority.vertical))
+            )
             ids[v.id] = addView(made)
         }
         for (k, v) in tree.views.enumerated() {
@@ -77,8 +81,9 @@ extension WindowModel {
             case .lessThanOrEqual: .lessOrEqual
             case .greaterThanOrEqual: .greaterOrEqual
             }
-        let made = EngineConstraint(i1, a1, relation, i2, a2, multiplier: c.multiplier, constant: c.constant,
-                                    priority: c.priority)
+        let made = EngineConstraint(
+            i1, a1, relation, i2, a2, multiplier: c.multiplier, constant: c.constant,
+            priority: c.priority)
         handWritten[index] = made
         try add(made)
     }

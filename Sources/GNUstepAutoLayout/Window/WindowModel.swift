@@ -47,11 +47,15 @@ final class WindowModel {
         self.order = order
         let rootSize = deviations.contains(.clamp) ? Size(width: max(0, size.width), height: max(0, size.height)) : size
         frameSize = size
-        views.append(View(frame: Rect(x: 0, y: 0, width: size.width, height: size.height), mask: [],
-                          translates: true, flipped: false))
+        views.append(
+            View(
+                frame: Rect(x: 0, y: 0, width: size.width, height: size.height), mask: [],
+                translates: true, flipped: false))
         // -[GSWindowDecorationView setContentView:] gives the content view a flexible width and height.
-        views.append(View(frame: Rect(x: 0, y: 0, width: rootSize.width, height: rootSize.height),
-                          mask: [.flexibleWidth, .flexibleHeight], translates: true, parent: 0, flipped: true))
+        views.append(
+            View(
+                frame: Rect(x: 0, y: 0, width: rootSize.width, height: rootSize.height),
+                mask: [.flexibleWidth, .flexibleHeight], translates: true, parent: 0, flipped: true))
         views[0].subviews = [Self.contentView]
     }
 
