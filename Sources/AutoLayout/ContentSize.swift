@@ -88,7 +88,8 @@ public struct PriorityTie: Hashable, Sendable, CustomStringConvertible {
     public var views: [String]
 
     public var description: String {
-        "\(views.joined(separator: " and ")) tie on \(axis == .horizontal ? "horizontal" : "vertical") \(kind.rawValue) at \(LayoutConstraint.g(priority))"
+        "\(views.joined(separator: " and ")) tie on \(axis == .horizontal ? "horizontal" : "vertical") "
+            + "\(kind.rawValue) at \(LayoutConstraint.g(priority))"
             + (kind == .hugging ? " with spare space" : " with too little space")
     }
 }

@@ -27,7 +27,8 @@ public enum ConstraintRule: Equatable, Sendable, CustomStringConvertible {
         case .marginOfGuide(let item, let a):
             a.isBaseline
                 ? "a layout guide has no baselines (\(item).\(a.rawValue))"
-                : "a layout guide has no margins (\(item).\(a.rawValue)); use the view's margin attribute or its layoutMargins guide"
+                : "a layout guide has no margins (\(item).\(a.rawValue)); use the view's margin attribute or its "
+                    + "layoutMargins guide"
         }
     }
 }

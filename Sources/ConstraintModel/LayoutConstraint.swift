@@ -78,7 +78,8 @@ public struct LayoutConstraint: Hashable, Sendable {
                 return head + "\(attr1 == .width ? "H" : "V"):[\(item1)(\(Self.g(constant)))]>"
             }
             return head
-                + "\(item1).\(attr1.frameName) \(relation.rawValue) \(constant < 0 ? "-" : "+") \(Self.g(abs(constant)))>"
+                + "\(item1).\(attr1.frameName) \(relation.rawValue) \(constant < 0 ? "-" : "+") "
+                + "\(Self.g(abs(constant)))>"
         }
         var text = "<"
         switch origin {
@@ -87,7 +88,8 @@ public struct LayoutConstraint: Hashable, Sendable {
         case .contentSize(let c):
             // `<NSContentSizeLayoutConstraint H:[label(42)] Hug:251 CompressionResistance:750>`
             return
-                "<NSContentSizeLayoutConstraint \(c.axis == .horizontal ? "H" : "V"):[\(item1)(\(Self.g(c.intrinsic)))] "
+                "<NSContentSizeLayoutConstraint "
+                + "\(c.axis == .horizontal ? "H" : "V"):[\(item1)(\(Self.g(c.intrinsic)))] "
                 + "Hug:\(Self.g(c.hugging)) CompressionResistance:\(Self.g(c.compressionResistance))>"
         case .visualFormat(let o):
             // Apple prints a constraint made from a format string in the format's own terms.

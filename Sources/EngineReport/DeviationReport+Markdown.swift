@@ -28,7 +28,8 @@ extension DeviationReport {
         var out = "## How exactly the emulation reproduces GNUstep master\n\n"
         out +=
             "| comparison | tolerance | units | view-steps | diverging | GNUstep's own answer under another heap "
-            + "layout | order-dependent | float32 rounding (largest) | unexplained (largest) | refused | refused alike |\n"
+            + "layout | order-dependent | float32 rounding (largest) | unexplained (largest) | refused | "
+            + "refused alike |\n"
             + "|---|---|---|---|---|---|---|---|---|---|---|\n"
         for e in exactness {
             out +=

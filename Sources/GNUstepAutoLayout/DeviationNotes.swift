@@ -52,7 +52,8 @@ extension Deviation {
             DeviationNote(
                 deviation: self, title: "tableau coefficients and solved values are 32-bit floats",
                 gnustep: "`Source/GSCSLinearExpression.m`, `-coefficientForTerm:` reads every coefficient with "
-                    + "`-floatValue` and `-addVariable:coefficient:` stores `numberWithFloat:`; `Source/GSCSSolution.m`, "
+                    + "`-floatValue` and `-addVariable:coefficient:` stores `numberWithFloat:`; "
+                    + "`Source/GSCSSolution.m`, "
                     + "`-setResult:forVariable:` stores each value with `numberWithFloat:`.",
                 apple: "`NSLayoutConstraint.multiplier` and `constant` are `CGFloat`, a double on 64-bit systems.")
         case .emptyMask:

@@ -182,7 +182,8 @@ private struct Parser {
                     advance()
                     guard closing == open.name else {
                         throw error(
-                            "</\(closing)> does not close <\(open.name)> (opened at \(open.location.line):\(open.location.column))",
+                            "</\(closing)> does not close <\(open.name)> (opened at "
+                                + "\(open.location.line):\(open.location.column))",
                             at: at)
                     }
                     let done = stack.removeLast()

@@ -26,7 +26,8 @@ enum Charts {
             let y = 5 + Double(k) * rowH
             let w = top > 0 ? barMax * Double(r.value) / Double(top) : 0
             s +=
-                "<text x=\"\(SVG.n(labelWidth - 6))\" y=\"\(SVG.n(y + 12))\" text-anchor=\"end\">\(SVG.escape(String(r.label.prefix(60))))</text>"
+                "<text x=\"\(SVG.n(labelWidth - 6))\" y=\"\(SVG.n(y + 12))\" "
+                + "text-anchor=\"end\">\(SVG.escape(String(r.label.prefix(60))))</text>"
             s += SVG.tag(
                 "rect",
                 [
@@ -60,9 +61,11 @@ enum Charts {
         s += "<text x=\"\(SVG.n(left))\" y=\"30\">rows: vertical flexible parts (T, H, B written as L, W, R) ↓</text>"
         for k in 0..<8 {
             s +=
-                "<text x=\"\(SVG.n(left + Double(k) * cell + cell / 2))\" y=\"\(SVG.n(top - 8))\" text-anchor=\"middle\">\(partNames[k])</text>"
+                "<text x=\"\(SVG.n(left + Double(k) * cell + cell / 2))\" y=\"\(SVG.n(top - 8))\" "
+                + "text-anchor=\"middle\">\(partNames[k])</text>"
             s +=
-                "<text x=\"\(SVG.n(left - 6))\" y=\"\(SVG.n(top + Double(k) * cell + cell / 2 + 4))\" text-anchor=\"end\">\(partNames[k])</text>"
+                "<text x=\"\(SVG.n(left - 6))\" y=\"\(SVG.n(top + Double(k) * cell + cell / 2 + 4))\" "
+                + "text-anchor=\"end\">\(partNames[k])</text>"
         }
         for h in 0..<8 {
             for v in 0..<8 {
@@ -78,7 +81,8 @@ enum Charts {
                         ("height", SVG.n(cell)), ("fill", fill), ("stroke", "#888"),
                     ])
                 s +=
-                    "<text x=\"\(SVG.n(left + Double(h) * cell + cell / 2))\" y=\"\(SVG.n(top + Double(v) * cell + cell / 2 + 4))\" "
+                    "<text x=\"\(SVG.n(left + Double(h) * cell + cell / 2))\" "
+                    + "y=\"\(SVG.n(top + Double(v) * cell + cell / 2 + 4))\" "
                     + "text-anchor=\"middle\" fill=\"\(level > 0.55 ? "#fff" : "#000")\">\(count)</text>"
             }
         }

@@ -191,7 +191,8 @@ public struct DivergencePicture: Sendable {
             }
             if sa.top > 0 {
                 s.append(
-                    "<text x=\"\(SVG.n(m.x(2)))\" y=\"\(SVG.n(m.y(0) + 10))\" fill=\"#444\">safe area inset \(SVG.n(sa.top))</text>"
+                    "<text x=\"\(SVG.n(m.x(2)))\" y=\"\(SVG.n(m.y(0) + 10))\" fill=\"#444\">safe area inset "
+                        + "\(SVG.n(sa.top))</text>"
                 )
             }
             func marginRect(_ r: Rect, _ e: EdgeInsets, _ cls: String, _ view: String?) {

@@ -37,7 +37,8 @@ extension RunReport {
             "<section id=\"comparisons\"><h2>Divergences by comparison</h2><table><tr><th>comparison</th><th>units</th><th>view-steps</th><th>divergences</th><th>% of view-steps</th></tr>"
         for c in comparisons {
             h +=
-                "<tr><td>\(e(c.label))</td><td class=\"n\">\(c.units)</td><td class=\"n\">\(c.viewSteps)</td><td class=\"n\">\(c.divergences)</td><td class=\"n\">\(num(c.percent))</td></tr>"
+                "<tr><td>\(e(c.label))</td><td class=\"n\">\(c.units)</td><td class=\"n\">\(c.viewSteps)</td><td "
+                + "class=\"n\">\(c.divergences)</td><td class=\"n\">\(num(c.percent))</td></tr>"
         }
         h +=
             "</table>\n"
@@ -46,24 +47,29 @@ extension RunReport {
                 id: "fig-comparisons") + "</section>\n"
 
         h +=
-            "<section id=\"causes\"><h2>Divergences by cause</h2><p>A divergence may have several causes; <code>unexplained</code> means none.</p>\n"
+            "<section id=\"causes\"><h2>Divergences by cause</h2><p>A divergence may have several causes; "
+            + "<code>unexplained</code> means none.</p>\n"
         h +=
             Charts.bars(causes.map { ($0.name, $0.count) }, title: "Divergences by cause", id: "fig-causes")
             + "</section>\n"
 
         h +=
-            "<section id=\"masks\"><h2>Divergences by mask</h2><p>Columns: the flexible parts of the horizontal axis (L, W, R: left margin, width, right margin); rows: those of the vertical axis (top, height, bottom). Each cell prints its count; darker is more.</p>\n"
+            "<section id=\"masks\"><h2>Divergences by mask</h2><p>Columns: the flexible parts of the horizontal axis "
+            + "(L, W, R: left margin, width, right margin); rows: those of the vertical axis (top, height, "
+            + "bottom). Each cell prints its count; darker is more.</p>\n"
         h += Charts.heatMap(maskGrid, id: "fig-masks") + "</section>\n"
 
         h +=
-            "<section id=\"magnitudes\"><h2>Distribution of magnitudes</h2><p>Largest edge difference of each divergence, in points, by decade.</p>\n"
+            "<section id=\"magnitudes\"><h2>Distribution of magnitudes</h2><p>Largest edge difference of each "
+            + "divergence, in points, by decade.</p>\n"
         h +=
             Charts.bars(
                 magnitudes.map { ($0.label, $0.count) }, title: "Divergences by magnitude", id: "fig-magnitudes")
             + "</section>\n"
 
         h +=
-            "<section id=\"steps\"><h2>Divergences by step</h2><p>How many divergences each step of the size sequences has (step 1 is the first size applied).</p>\n"
+            "<section id=\"steps\"><h2>Divergences by step</h2><p>How many divergences each step of the size sequences "
+            + "has (step 1 is the first size applied).</p>\n"
         h +=
             Charts.bars(
                 byStep.map { ("step \($0.step + 1)", $0.count) }, title: "Divergences by step index", id: "fig-steps")
@@ -73,10 +79,13 @@ extension RunReport {
         for f in featured {
             h += "<div class=\"divergence\" id=\"d\(f.id)\"><h3>\(e(f.why)): divergence \(f.id)</h3>"
             h +=
-                "<p>\(e(f.comparison)), view <code>\(e(f.view))</code>, step \(f.step + 1), magnitude \(num(f.magnitude)) pt, causes <code>\(e(f.causes))</code></p>\n"
+                "<p>\(e(f.comparison)), view <code>\(e(f.view))</code>, step \(f.step + 1), magnitude "
+                + "\(num(f.magnitude)) pt, causes <code>\(e(f.causes))</code></p>\n"
             h += f.pictureSVG
             h +=
-                "<pre>layoutlab replay --db \(e(database)) \(f.id)\nlayoutlab shrink --db \(e(database)) \(f.id)\nlayoutlab render --db \(e(database)) \(f.id) --steps all --out d\(f.id).svg</pre></div>\n"
+                "<pre>layoutlab replay --db \(e(database)) \(f.id)\nlayoutlab shrink --db \(e(database)) "
+                + "\(f.id)\nlayoutlab render --db \(e(database)) \(f.id) --steps all --out "
+                + "d\(f.id).svg</pre></div>\n"
         }
         h += "</section>\n</body></html>\n"
         return h

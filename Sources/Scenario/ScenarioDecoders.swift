@@ -101,7 +101,8 @@ extension Scenario {
                     .invalidValue(
                         key: "contentInsetAdjustmentBehavior",
                         reason:
-                            "must be one of \(ContentInsetAdjustmentBehavior.allCases.map(\.rawValue).joined(separator: ", "))"
+                            "must be one of "
+                            + "\(ContentInsetAdjustmentBehavior.allCases.map(\.rawValue).joined(separator: ", "))"
                     ),
                     viewID: fields.viewID, at: b.location)
             }
@@ -147,7 +148,8 @@ extension Scenario {
                     let shown = if case .string(let s) = n.kind { "\"\(s)\"" } else { n.typeName }
                     throw ScenarioError(
                         .invalidMask(
-                            "unknown name \(shown) (valid: \(AutoresizingMask.uikitNames.map(\.name).joined(separator: ", ")))"
+                            "unknown name \(shown) (valid: "
+                                + "\(AutoresizingMask.uikitNames.map(\.name).joined(separator: ", ")))"
                         ),
                         viewID: viewID, at: n.location)
                 }

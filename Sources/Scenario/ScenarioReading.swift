@@ -319,7 +319,8 @@ extension Scenario {
                     .invalidConstraint(
                         label: label,
                         rule:
-                            "unknown attribute \"\(name)\" (valid: \(LayoutAttribute.scenarioNames.joined(separator: ", ")))"
+                            "unknown attribute \"\(name)\" (valid: "
+                            + "\(LayoutAttribute.scenarioNames.joined(separator: ", ")))"
                     ),
                     at: v.location)
             }

@@ -33,7 +33,8 @@ public enum ReportGathering {
         func int(_ v: SQLValue) -> Int { v.int ?? 0 }
         let arg: [SQLValue] = [.integer(runID)]
         let comparisons = try db.query(
-            "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison WHERE run_id = ?",
+            "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison "
+                + "WHERE run_id = ?",
             arg
         ).rows
             .map {
@@ -105,7 +106,8 @@ public enum ReportGathering {
                 labelA: "\(stored.comparison.a)", labelB: "\(stored.comparison.b)",
                 tolerance: stored.comparison.tolerance,
                 caption:
-                    "step \(stored.step + 1), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))"
+                    "step \(stored.step + 1), superview "
+                    + "\(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))"
             )
             featured.append(
                 RunReport.Featured(
@@ -114,8 +116,10 @@ public enum ReportGathering {
                     causes: stored.causes.joined(separator: ","), pictureSVG: picture.svg(standalone: false)))
         }
         let sampling =
-            "Pictures are a sample, so the page stays small whatever the run's size: every unexplained divergence up to "
-            + "\(unexplainedPictures) (largest first), then the largest divergence of each cause — \(featured.count) of \(total). "
+            "Pictures are a sample, so the page stays small whatever the run's size: every unexplained "
+            + "divergence up to "
+            + "\(unexplainedPictures) (largest first), then the largest divergence of each cause — \(featured.count) "
+            + "of \(total). "
             + "Every figure above counts all \(total)."
         return RunReport(
             experiment: text(r[1]), runID: runID, codeVersion: text(r[2]), status: text(r[3]), started: text(r[4]),

@@ -29,7 +29,8 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let count = Int(parts[1]) else {
             throw .invalid(
-                "'\(text)' is not I/N (e.g. 2/7, or env/7 to read the index from \(environmentVariables.joined(separator: " or ")))"
+                "'\(text)' is not I/N (e.g. 2/7, or env/7 to read the index from "
+                    + "\(environmentVariables.joined(separator: " or ")))"
             )
         }
         if parts[0] == "env" { return try Shard(index: fromEnvironment(environment, count: count), count: count) }
@@ -50,7 +51,8 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
             return i - minimum
         }
         throw .invalid(
-            "--shard env/\(count) needs JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm array) in the environment"
+            "--shard env/\(count) needs JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm "
+                + "array) in the environment"
         )
     }
 }

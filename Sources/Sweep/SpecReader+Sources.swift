@@ -52,7 +52,8 @@ extension SpecNodeReader {
         guard m.count == 1 else {
             throw error(
                 node,
-                "a scenario source is one of 'file', 'generate', 'grid', 'rows', 'constrained' or 'ib' (with optional 'sequences' and 'comparisons')"
+                "a scenario source is one of 'file', 'generate', 'grid', 'rows', 'constrained' or 'ib' (with optional "
+                    + "'sequences' and 'comparisons')"
             )
         }
         let (key, _, v) = m[0]

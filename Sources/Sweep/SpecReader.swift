@@ -218,7 +218,8 @@ struct SpecNodeReader {
             for case .file(let path, let scenario) in sources where scenario.tree.root.safeAreaInsets != .zero {
                 throw error(
                     environmentNode,
-                    "scenario file \(path) sets superview.safeAreaInsets, which an environment sequence replaces with the device's; remove one"
+                    "scenario file \(path) sets superview.safeAreaInsets, which an environment sequence replaces with "
+                        + "the device's; remove one"
                 )
             }
         }
@@ -236,7 +237,8 @@ struct SpecNodeReader {
             for k in set ?? [] where !known.contains(k) {
                 throw error(
                     item,
-                    "this source names sequence kind '\(k)', which the experiment does not have (it has: \(known.sorted().joined(separator: ", ")))"
+                    "this source names sequence kind '\(k)', which the experiment does not have (it has: "
+                        + "\(known.sorted().joined(separator: ", ")))"
                 )
             }
         }
@@ -262,7 +264,8 @@ struct SpecNodeReader {
                 {
                     throw error(
                         v,
-                        "\(s) names no engine of the experiment's engines (\(spec.engines.keys.sorted().joined(separator: ", ")))"
+                        "\(s) names no engine of the experiment's engines "
+                            + "(\(spec.engines.keys.sorted().joined(separator: ", ")))"
                     )
                 }
             }

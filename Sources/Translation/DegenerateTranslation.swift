@@ -13,6 +13,7 @@ public struct DegenerateTranslation: Error, Hashable, Sendable, CustomStringConv
     public var denominator: String
 
     public var description: String {
-        "degenerate translation: view \"\(viewID)\" (\(maskNotation)): \(parts) divides by \(denominator) = 0 on the \(axis == .horizontal ? "horizontal" : "vertical") axis"
+        "degenerate translation: view \"\(viewID)\" (\(maskNotation)): \(parts) divides by \(denominator) = 0 on the "
+            + "\(axis == .horizontal ? "horizontal" : "vertical") axis"
     }
 }

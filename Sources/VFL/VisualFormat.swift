@@ -178,7 +178,8 @@ private struct Parser {
         try parsePredicateWithParentheses()
         if char(cursor) == Self.comma {
             throw fail(
-                "Expected a '-' here. To specify a list of constraints, you must use parentheses around the list of constraints"
+                "Expected a '-' here. To specify a list of constraints, you must use parentheses around the list "
+                    + "of constraints"
             )
         }
         guard char(cursor) == Self.dash else { throw fail("Expected a '-' here") }
@@ -188,7 +189,8 @@ private struct Parser {
     mutating func parsePredicateWithParentheses() throws(VisualFormatError) {
         if char(cursor) == Self.dash {
             throw fail(
-                "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses around negative numbers."
+                "Cannot tell if this - is a minus sign or an accidental extra bar in the connection. Use parentheses "
+                    + "around negative numbers."
             )
         }
         if char(cursor) == Self.lparen {
@@ -227,7 +229,8 @@ private struct Parser {
             }
             if p > 1000 {
                 throw fail(
-                    "Invalid priority specified: \(String(format: "%g", p)). Priority cannot be higher than NSLayoutPriorityRequired, which is 1000."
+                    "Invalid priority specified: \(String(format: "%g", p)). Priority cannot be higher than "
+                        + "NSLayoutPriorityRequired, which is 1000."
                 )
             }
             // UILayoutPriority is a Float.
@@ -283,7 +286,8 @@ private struct Parser {
         if isView(name) {
             guard constrainedView != nil else {
                 throw fail(
-                    "It's not possible to set a space equal to the width or height of a view.  Perhaps you want to use a view as a spacer? [view1][spacer(==view1)][view2]"
+                    "It's not possible to set a space equal to the width or height of a view.  Perhaps you want to use "
+                        + "a view as a spacer? [view1][spacer(==view1)][view2]"
                 )
             }
             incomplete[incomplete.count - 1].otherView = name
@@ -321,7 +325,8 @@ private struct Parser {
         let name = readName()
         guard !name.isEmpty else {
             throw fail(
-                "Expected a view. View names must start with a letter or an underscore, then contain letters, numbers, and underscores."
+                "Expected a view. View names must start with a letter or an underscore, then contain letters, numbers, "
+                    + "and underscores."
             )
         }
         guard isView(name) else { throw fail("\(name) is not a key in the views dictionary.") }
@@ -415,8 +420,10 @@ private struct Parser {
                     if horizontal == horizontalAttribute {
                         throw fail(
                             horizontal
-                                ? "Options mask required views to be aligned on a horizontal edge, which is not allowed for layout that is also horizontal."
-                                : "Options mask required views to be aligned on a vertical edge, which is not allowed for layout that is also vertical."
+                                ? "Options mask required views to be aligned on a horizontal edge, which is not "
+                                    + "allowed for layout that is also horizontal."
+                                : "Options mask required views to be aligned on a vertical edge, which is not allowed "
+                                    + "for layout that is also vertical."
                         )
                     }
                     alignment.append(
