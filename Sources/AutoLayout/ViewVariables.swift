@@ -121,11 +121,8 @@ struct ViewVariables {
 
     /// The variable standing for an item's effective margin or safe-area inset on an edge.
     func inset(_ item: Int?, _ kind: InsetVariables.Kind, _ edge: RectEdge) -> Variable {
-        insets.variable(
-            item, kind, edge,
-            name:
-                "\(item.map { tree.views[$0].id } ?? ViewTree.superviewID).\(kind == .margin ? "margin" : "safeArea").\(edge)"
-        )
+        let owner = item.map { tree.views[$0].id } ?? ViewTree.superviewID
+        return insets.variable(item, kind, edge, name: "\(owner).\(kind == .margin ? "margin" : "safeArea").\(edge)")
     }
 
     /// The variables of a view, for mapping ambiguous variables back to views.

@@ -49,7 +49,9 @@ extension DescriptionParser {
                 c.superview = x
                 c.names["|"] = x
             } else {
-                guard let name = identifierRun(allowDots: true) else { throw fail("a name ('|':View:0x… or Name:0x…)") }
+                guard let name = identifierRun(allowDots: true) else {
+                    throw fail("a name ('|':View:0x… or Name:0x…)")
+                }
                 try expect(":")
                 guard let a = hexAddress() else { throw fail("an address 0x…") }
                 var x = LoggedItem(className: name, address: a)

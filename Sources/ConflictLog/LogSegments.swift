@@ -105,7 +105,9 @@ extension Reader {
     mutating func readBroken(
         _ l: LogLine, _ at: Int, _ p: inout LogProgress
     ) throws(ConflictLogError) -> (LogLine, Int)? {
-        guard let d = Self.descriptionStart(l, at) else { throw error(n, at + 1, "expected the broken constraint <…>") }
+        guard let d = Self.descriptionStart(l, at) else {
+            throw error(n, at + 1, "expected the broken constraint <…>")
+        }
         p.stage = .tail
         guard let (c, resume) = try description(l, at: d, allowCut: true) else { return nil }
         p.broken = c

@@ -3,7 +3,8 @@
 enum Charts {
     static let patterns = """
         <defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">\
-        <rect width="6" height="6" fill="#9db8df"/><line x1="0" y1="0" x2="0" y2="6" stroke="#1b4f9c" stroke-width="2"/></pattern></defs>
+        <rect width="6" height="6" fill="#9db8df"/>\
+        <line x1="0" y1="0" x2="0" y2="6" stroke="#1b4f9c" stroke-width="2"/></pattern></defs>
         """
 
     /// Horizontal bars: one row per (label, value), the value printed at the bar's end.

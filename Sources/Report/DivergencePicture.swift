@@ -155,9 +155,9 @@ public struct DivergencePicture: Sendable {
         let summary =
             diverging.isEmpty
             ? "no view diverges" : "diverging: " + diverging.sorted().map { tree.views[$0].id }.joined(separator: ", ")
-        s.append(
-            "<title>\(SVG.escape("\(caption.isEmpty ? "" : caption + ": ")A = \(labelA) (solid), B = \(labelB) (dashed); \(summary)"))</title>"
-        )
+        let title =
+            (caption.isEmpty ? "" : caption + ": ") + "A = \(labelA) (solid), B = \(labelB) (dashed); \(summary)"
+        s.append("<title>\(SVG.escape(title))</title>")
         if !caption.isEmpty {
             s.append("<text x=\"\(SVG.n(m.margin))\" y=\"14\" font-size=\"12\">\(SVG.escape(caption))</text>")
         }

@@ -10,15 +10,20 @@ extension RunReport {
             <html lang="en"><head><meta charset="utf-8">
             <title>LayoutLab report: \(e(experiment)), run \(runID)</title>
             <style>
-            body { font-family: sans-serif; margin: 1.5em auto; max-width: 72em; color: #111; line-height: 1.4; padding: 0 1em; }
+            body { font-family: sans-serif; margin: 1.5em auto; max-width: 72em; color: #111; line-height: 1.4;
+                   padding: 0 1em; }
             h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #999; }
-            table { border-collapse: collapse; margin: 0.5em 0; } th, td { border: 1px solid #aaa; padding: 0.2em 0.6em; }
+            table { border-collapse: collapse; margin: 0.5em 0; }
+            th, td { border: 1px solid #aaa; padding: 0.2em 0.6em; }
             td.n { text-align: right; font-variant-numeric: tabular-nums; } th { background: #eee; text-align: left; }
             code, pre { font-family: monospace; background: #f3f3f3; padding: 0.1em 0.3em; }
             pre { padding: 0.5em; overflow-x: auto; white-space: pre-wrap; }
             .divergence { border: 1px solid #bbb; padding: 0.5em 1em; margin: 1em 0; page-break-inside: avoid; }
             .divergence svg { max-width: 100%; height: auto; }
-            @media print { body { max-width: none; } h2 { page-break-after: avoid; } pre { background: none; border: 1px solid #ccc; } }
+            @media print {
+                body { max-width: none; } h2 { page-break-after: avoid; }
+                pre { background: none; border: 1px solid #ccc; }
+            }
             </style></head><body>
             <h1>LayoutLab report: \(e(experiment))</h1>
 
@@ -34,7 +39,8 @@ extension RunReport {
         h += "</table></section>\n"
 
         h +=
-            "<section id=\"comparisons\"><h2>Divergences by comparison</h2><table><tr><th>comparison</th><th>units</th><th>view-steps</th><th>divergences</th><th>% of view-steps</th></tr>"
+            "<section id=\"comparisons\"><h2>Divergences by comparison</h2><table><tr><th>comparison</th>"
+            + "<th>units</th><th>view-steps</th><th>divergences</th><th>% of view-steps</th></tr>"
         for c in comparisons {
             h +=
                 "<tr><td>\(e(c.label))</td><td class=\"n\">\(c.units)</td><td class=\"n\">\(c.viewSteps)</td><td "

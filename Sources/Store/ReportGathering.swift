@@ -22,7 +22,8 @@ public enum ReportGathering {
     ) throws -> RunReport {
         let runRow = try db.query(
             """
-            SELECT r.id, e.name, r.code_version, r.status, r.started_at FROM runs r JOIN experiments e ON e.id = r.experiment_id
+            SELECT r.id, e.name, r.code_version, r.status, r.started_at
+            FROM runs r JOIN experiments e ON e.id = r.experiment_id
             WHERE r.id = coalesce(?, (SELECT max(id) FROM runs WHERE status = 'completed'), (SELECT max(id) FROM runs))
             """, [run.map { .integer($0) } ?? .null]
         ).rows
@@ -54,8 +55,8 @@ public enum ReportGathering {
         // Decade bins in plain SQL (no math functions needed): edges 1e-6, 1e-3 … 1e4.
         let edges = [1e-6, 1e-3, 1e-2, 0.1, 1, 10, 100, 1000, 1e4]
         let labels = [
-            "< 1e-6", "1e-6 – 1e-3", "1e-3 – 0.01", "0.01 – 0.1", "0.1 – 1", "1 – 10", "10 – 100", "100 – 1000",
-            "1000 – 1e4", "≥ 1e4", "not finite",
+            "< 1e-6", "1e-6 – 1e-3", "1e-3 – 0.01", "0.01 – 0.1", "0.1 – 1", "1 – 10", "10 – 100",
+            "100 – 1000", "1000 – 1e4", "≥ 1e4", "not finite",
         ]
         let binSQL =
             "CASE WHEN magnitude IS NULL OR magnitude > 1e308 THEN \(edges.count + 1) "
@@ -84,7 +85,8 @@ public enum ReportGathering {
         for c in causes where c.name != Causes.unexplainedName {
             let rows = try db.query(
                 """
-                SELECT dc.divergence_id, d.magnitude FROM divergence_causes dc JOIN divergences d ON d.id = dc.divergence_id
+                SELECT dc.divergence_id, d.magnitude
+                FROM divergence_causes dc JOIN divergences d ON d.id = dc.divergence_id
                 WHERE dc.run_id = ? AND dc.cause = ? ORDER BY d.magnitude DESC, d.id LIMIT 1
                 """, [.integer(runID), .text(c.name)]
             ).rows

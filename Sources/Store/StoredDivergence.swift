@@ -31,8 +31,8 @@ public struct StoredDivergence: Sendable {
     public static func load(_ db: Database, id: Int64) throws -> StoredDivergence {
         let rows = try db.query(
             """
-            SELECT d.step_index, d.view_id, d.causes, s.scenario_json, u.sizes_json, c.a, c.b, c.scale, c.tolerance, u.environments_json,
-                   e.spec_text, r.spec_path
+            SELECT d.step_index, d.view_id, d.causes, s.scenario_json, u.sizes_json,
+                   c.a, c.b, c.scale, c.tolerance, u.environments_json, e.spec_text, r.spec_path
             FROM divergences d JOIN units u ON u.id = d.unit_id
             JOIN runs r ON r.id = u.run_id JOIN experiments e ON e.id = r.experiment_id
             JOIN scenarios s ON s.run_id = u.run_id AND s.scenario_index = u.scenario_index

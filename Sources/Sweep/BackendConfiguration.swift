@@ -89,7 +89,10 @@ public enum BackendConfiguration: Hashable, Sendable, CustomStringConvertible {
 
     /// Every valid spelling, for error messages.
     public static var examples: String {
-        "springs/<\(SpringsPolicy.names.joined(separator: "|"))> or autolayout/<\(TranslationPolicy.names.joined(separator: "|"))>[/<\(TranslationTiming.names.joined(separator: "|"))>] or external:<engine>"
+        let springs = SpringsPolicy.names.joined(separator: "|")
+        let translations = TranslationPolicy.names.joined(separator: "|")
+        let timings = TranslationTiming.names.joined(separator: "|")
+        return "springs/<\(springs)> or autolayout/<\(translations)>[/<\(timings)>] or external:<engine>"
             + " or autolayout/gnustep-master[+apple:<switches>] or autolayout/appkit+gnustep:<switches> (switches: "
             + Deviation.names.joined(separator: ", ") + ")"
     }

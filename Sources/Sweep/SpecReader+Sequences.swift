@@ -75,10 +75,9 @@ extension SpecNodeReader {
         case .splitView:
             if devicesNode?.string == "all" { devices = devices.filter { !$0.landscapeSplitWidths.isEmpty } }
             if let phone = devices.first(where: { $0.landscapeSplitWidths.isEmpty }) {
+                let iPads = DevicePresets.standard.devices.filter { !$0.landscapeSplitWidths.isEmpty }.map(\.id)
                 throw error(
-                    devicesNode,
-                    "\(phone.id) has no split view (iPads only: \(DevicePresets.standard.devices.filter { !$0.landscapeSplitWidths.isEmpty }.map(\.id).joined(separator: ", ")))"
-                )
+                    devicesNode, "\(phone.id) has no split view (iPads only: \(iPads.joined(separator: ", ")))")
             }
             let orientations = try self.orientations(get("orientations"), default: [.landscape, .portrait])
             return devices.flatMap { d in

@@ -28,7 +28,8 @@ public struct SpecError: Error, Equatable, Sendable, CustomStringConvertible {
 ///                superview: [[320, 480]], zero_size: 0.05, edge_touching: 0.1, larger_than_superview: 0.05}
 ///   - grid: {superview: [100, 100], masks: all, origins: [0, 10, 50], sizes: [0, 30, 100, 120]}
 ///   - rows: {count: 50, views: [2, 4], axis: width, superview: [[320, 100]],
-///            hugging: [249, 250, 251], compression_resistance: [749, 750, 751]}   # VFL rows (width) or columns (height)
+///            hugging: [249, 250, 251], compression_resistance: [749, 750, 751]}
+///     # VFL rows (width) or columns (height)
 ///   - ib: {path: ../../shared/corpus/ib, devices: all, orientations: [portrait, landscape]}
 ///     # every scene of every .xib/.storyboard under the path (a file or a folder); the devices and
 ///     # orientations add one-step environment sequences (`device`), one per device and orientation

@@ -35,10 +35,12 @@ struct EnvironmentOptions: ParsableArguments {
         if let window {
             let widths = Orientation.allCases.flatMap(preset.splitWidths) + (preset.slideOverWidth.map { [$0] } ?? [])
             guard widths.contains(window) else {
+                let valid = Set(widths).sorted().map(JSONWriter.plainNumber).joined(separator: ", ")
                 throw ValidationError(
                     widths.isEmpty
                         ? "\(device) has no split view (--window is for iPads)"
-                        : "--window \(JSONWriter.plainNumber(window)) is not a split-view width of \(device) (valid: \(Set(widths).sorted().map(JSONWriter.plainNumber).joined(separator: ", ")))"
+                        : "--window \(JSONWriter.plainNumber(window)) is not a split-view width of \(device) "
+                            + "(valid: \(valid))"
                 )
             }
         }
@@ -74,10 +76,10 @@ struct EnvironmentOptions: ParsableArguments {
             ]
         ]
         for d in DevicePresets.standard.devices {
+            let widths = { (w: [Double]) in w.map(JSONWriter.plainNumber).joined(separator: ",") }
             let split =
                 d.landscapeSplitWidths.isEmpty
-                ? ""
-                : "\(d.portraitSplitWidths.map(JSONWriter.plainNumber).joined(separator: ",")) / \(d.landscapeSplitWidths.map(JSONWriter.plainNumber).joined(separator: ","))"
+                ? "" : "\(widths(d.portraitSplitWidths)) / \(widths(d.landscapeSplitWidths))"
             rows.append([
                 d.id, "\(JSONWriter.plainNumber(d.points.width))x\(JSONWriter.plainNumber(d.points.height))",
                 "\(d.scale)",

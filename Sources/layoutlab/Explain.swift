@@ -22,8 +22,11 @@ struct Explain: ParsableCommand {
     var scenario: String
 
     @Option(
-        help:
-            "How masks become constraints: \(TranslationPolicy.names.joined(separator: ", ")) (modern: the lab's reference form, which no platform logs; ios6-12, alias ios7-center: the centre form; ios13, appkit: the min-edge form)."
+        help: """
+            How masks become constraints: \(TranslationPolicy.names.joined(separator: ", ")) (modern: the lab's \
+            reference form, which no platform logs; ios6-12, alias ios7-center: the centre form; ios13, appkit: \
+            the min-edge form).
+            """
     )
     var translation: TranslationPolicy = .modern
 
@@ -56,8 +59,9 @@ struct Explain: ParsableCommand {
             let p = RootPlacement.place(scenario.tree.root, in: e)
             let step = engine.resize(to: p.autoLayoutFrame.size, root: p.insets)
             let insets = engine.resolvedInsets()
+            let (size, y) = (LayoutReport.text(p.autoLayoutFrame.size), JSONWriter.plainNumber(p.autoLayoutFrame.y))
             print(
-                "\nmargins at \(e.label): root \(LayoutReport.text(p.autoLayoutFrame.size)) at y \(JSONWriter.plainNumber(p.autoLayoutFrame.y)), passes \(step.passes)"
+                "\nmargins at \(e.label): root \(size) at y \(y), passes \(step.passes)"
                     + (step.settled ? "" : " (did not settle)"))
             var rows = [
                 ["view", "layoutMargins t l b r", "safeAreaInsets t l b r"],

@@ -58,8 +58,9 @@ struct ImportCommand: ParsableCommand {
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let dir = out ?? stem
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let layout = doc.usesAutoLayout ? "Auto Layout" : "springs and struts only"
         print(
-            "\(file): \(doc.kind.rawValue), \(doc.platform.rawValue), \(doc.usesAutoLayout ? "Auto Layout" : "springs and struts only")"
+            "\(file): \(doc.kind.rawValue), \(doc.platform.rawValue), \(layout)"
                 + (doc.designDevice.map { ", designed for \($0)" + (doc.devicePreset.map { " (preset \($0))" } ?? "") }
                     ?? ""))
         for (n, scene) in doc.scenes.enumerated() {

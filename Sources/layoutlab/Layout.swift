@@ -33,7 +33,8 @@ struct Layout: ParsableCommand {
             \(Deviation.names.joined(separator: ", ")).
             Translations: \(TranslationPolicy.names.joined(separator: ", ")) (`modern` is the lab's exact
             reference form, which no platform logs; ios6-12 is the centre form, alias ios7-center; ios13
-            and appkit the min-edge form iOS 13+ and macOS log); timings: \(TranslationTiming.names.joined(separator: ", ")).
+            and appkit the min-edge form iOS 13+ and macOS log);
+            timings: \(TranslationTiming.names.joined(separator: ", ")).
             """)
 
     @Argument(help: "The scenario file (JSON).")
@@ -50,8 +51,10 @@ struct Layout: ParsableCommand {
     var policy: String?
 
     @Option(
-        help:
-            "autolayout: how masks become constraints (\(TranslationPolicy.names.joined(separator: ", "))). Default: modern."
+        help: """
+            autolayout: how masks become constraints (\(TranslationPolicy.names.joined(separator: ", "))). \
+            Default: modern.
+            """
     )
     var translation: TranslationPolicy?
 
@@ -64,14 +67,18 @@ struct Layout: ParsableCommand {
     @OptionGroup var environment: EnvironmentOptions
 
     @Flag(
-        help:
-            "Add every view's effective layoutMargins and safeAreaInsets (and a scroll view's adjustedContentInset) per step."
+        help: """
+            Add every view's effective layoutMargins and safeAreaInsets (and a scroll view's \
+            adjustedContentInset) per step.
+            """
     )
     var showMargins = false
 
     @Option(
-        help:
-            "Pixels per point: 1, 2 or 3. springs: the grid of the rounding policies (default 1); autolayout: round frames' edges to it (default: no rounding)."
+        help: """
+            Pixels per point: 1, 2 or 3. springs: the grid of the rounding policies (default 1); autolayout: \
+            round frames' edges to it (default: no rounding).
+            """
     )
     var scale: Int?
 
@@ -96,8 +103,8 @@ struct Layout: ParsableCommand {
         case .autolayout where policy != nil:
             guard case .gnustep? = BackendConfiguration("autolayout/" + policy!) else {
                 throw ValidationError(
-                    "--policy with --engine autolayout is gnustep-master[+apple:SWITCHES] or appkit+gnustep:SWITCHES (switches: \(Deviation.names.joined(separator: ", ")))"
-                )
+                    "--policy with --engine autolayout is gnustep-master[+apple:SWITCHES] or appkit+gnustep:SWITCHES "
+                        + "(switches: \(Deviation.names.joined(separator: ", ")))")
             }
             if let t = translation, t != .appkit {
                 throw ValidationError("GNUstep's engine translates masks as AppKit does: --translation appkit or none")
@@ -139,8 +146,8 @@ struct Layout: ParsableCommand {
             let policy = policy.flatMap(SpringsPolicy.init(rawValue:)) ?? .documented
             if let scale, scale != 1, ![.gnustep029, .appkit].contains(policy) {
                 printNote(
-                    "--scale \(scale) has no effect on \(policy.rawValue): it rounds on whole points or not at all, as the live implementation does"
-                )
+                    "--scale \(scale) has no effect on \(policy.rawValue): it rounds on whole points or not at all, "
+                        + "as the live implementation does")
             }
             let steps = Springs.resize(
                 scenario.tree, through: roots.map(\.springs.0), policy: policy, scale: scale ?? 1)

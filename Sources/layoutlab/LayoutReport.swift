@@ -7,7 +7,8 @@ import Margins
 import ViewTree
 
 /// The output of `layoutlab layout`, the same shape for every engine so two runs can be diffed:
-/// `{"engine":…,<settings>,"steps":[{"superview":{…},"frames":{"id":{"x":…,"y":…,"width":…,"height":…}}}]}`.
+/// `{"engine":…,<settings>,"steps":[{"superview":{…},"frames":{"id":{"x":…,"y":…,"width":…,"height":…}}}]}`
+/// (one object per step).
 struct LayoutReport {
     struct Step {
         var superview: Size
@@ -126,7 +127,10 @@ struct LayoutReport {
     }
 
     /// A size as `WxH`.
-    static func text(_ s: Size) -> String { "\(JSONWriter.plainNumber(s.width))x\(JSONWriter.plainNumber(s.height))" }
+    /// A size as `WxH` (or with another separator, e.g. `×` in pictures' captions).
+    static func text(_ s: Size, by separator: String = "x") -> String {
+        "\(JSONWriter.plainNumber(s.width))\(separator)\(JSONWriter.plainNumber(s.height))"
+    }
 
     /// Insets as `t l b r`, for tables.
     static func text(_ e: EdgeInsets) -> String {

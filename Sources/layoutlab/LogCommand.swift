@@ -24,9 +24,10 @@ struct LogCommand: ParsableCommand {
             --format json prints {"conflicts":[{"constraints":[{"key","address","text","kind","mask"?}], \
             "unsatisfiable", "omits", "minimal":[[key…]], "apple_choice_in_paste", "apple_broke", \
             "lab_breaks", "lab_tied_with", "lab_rule", "explanation"}]} (each constraint also with its words, \
-            form, constant, whether it is in a minimal conflicting set, whether the breaking rule protects it, the depth of its owner in the hierarchy \
-            inferred from the list, whether it spaces two views, and every feature the rule's steps can read; \
-            each conflict with its lines, platform, whether its list is whole, fixes and \
+            form, constant, whether it is in a minimal conflicting set, whether the breaking rule protects it, \
+            the depth of its owner in the hierarchy inferred from the list, whether it spaces two views, and \
+            every feature the rule's steps can read; each conflict with its lines, platform, whether its list \
+            is whole, fixes and \
             unsatisfiable_within_printing: true also when the constraints hold only with no slack; lab_rule \
             with the rule's steps, its accuracy cross-validated and in-sample, the kinds of conflict the log \
             shows and those the rule is weaker on).
@@ -97,9 +98,8 @@ struct LogCommand: ParsableCommand {
                 print(a.explanation)
             }
             if !read.foreignLines.isEmpty {
-                print(
-                    "\n(\(read.foreignLines.count) other line\(read.foreignLines.count == 1 ? "" : "s") of the input skipped)"
-                )
+                let skipped = read.foreignLines.count
+                print("\n(\(skipped) other line\(skipped == 1 ? "" : "s") of the input skipped)")
             }
         }
     }

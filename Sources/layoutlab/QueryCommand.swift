@@ -11,7 +11,8 @@ struct QueryCommand: ParsableCommand {
         discussion: """
             The schema and example queries are in docs/results-db.md; experiments/queries/*.sql answer the \
             curated experiments' questions. Example:
-              layoutlab query "SELECT cause, divergences FROM summary_by_cause WHERE run_id = (SELECT MAX(id) FROM runs)"
+              layoutlab query "SELECT cause, divergences FROM summary_by_cause \
+            WHERE run_id = (SELECT MAX(id) FROM runs)"
             """)
 
     @Argument(help: "One SQL statement (or @FILE to read it from a file).")

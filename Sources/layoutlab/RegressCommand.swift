@@ -8,8 +8,8 @@ import Sweep
 struct RegressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "regress",
-        abstract:
-            "Re-run a baseline's experiments with the current code; exit 1 if any divergence was added, removed or changed.",
+        abstract: "Re-run a baseline's experiments with the current code; "
+            + "exit 1 if any divergence was added, removed or changed.",
         discussion: """
             For every experiment in BASELINE.db, its latest completed run is re-run from the stored spec text and \
             seed (relative paths resolve from where the experiment file was), and divergences are compared keyed by \
@@ -80,8 +80,8 @@ struct RegressCommand: ParsableCommand {
     static func describe(_ r: Regression.Row) -> String {
         func n(_ v: Double) -> String { v.isNaN ? "nan" : JSONWriter.plainNumber(v) }
         let f = r.frames.map(n)
-        return
-            "a \(f[0...3].joined(separator: " ")) b \(f[4...7].joined(separator: " ")) |Δ| \(n(r.magnitude)) [\(r.causes)]"
+        let (a, b) = (f[0...3].joined(separator: " "), f[4...7].joined(separator: " "))
+        return "a \(a) b \(b) |Δ| \(n(r.magnitude)) [\(r.causes)]"
     }
 
     func table(_ reports: [Regression.ExperimentReport]) -> String {

@@ -41,8 +41,10 @@ struct RenderCommand: ParsableCommand {
     var tolerance: Double = 1e-6
 
     @Option(
-        help:
-            "Which step: a number from 1, or `all` for a strip of the whole sequence. (default: the divergence's step, or the last)"
+        help: """
+            Which step: a number from 1, or `all` for a strip of the whole sequence. \
+            (default: the divergence's step, or the last)
+            """
     )
     var steps: String?
 
@@ -120,8 +122,7 @@ struct RenderCommand: ParsableCommand {
                     tree: scenario.tree, superview: size, a: frames.a, b: frames.b, labelA: "\(comparison.a)",
                     labelB: "\(comparison.b)",
                     tolerance: comparison.tolerance,
-                    caption:
-                        "step \(k + 1) of \(sweepSteps.count), superview \(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))",
+                    caption: "step \(k + 1) of \(sweepSteps.count), superview \(LayoutReport.text(size, by: "×"))",
                     insets: insets))
         }
         let svg = pictures.count == 1 ? pictures[0].svg() : DivergencePicture.strip(pictures)

@@ -48,12 +48,11 @@ struct ReplayCommand: ParsableCommand {
         let size = sizes[Int(step)]
         let environment = steps[Int(step)].environment.map { ", \($0.label)" } ?? ""
         print(
-            "divergence \(divergence): view \(viewID), step \(step + 1) of \(sizes.count), superview \(JSONWriter.plainNumber(size.width))x\(JSONWriter.plainNumber(size.height))\(environment)"
-        )
+            "divergence \(divergence): view \(viewID), step \(step + 1) of \(sizes.count), "
+                + "superview \(LayoutReport.text(size))\(environment)")
         print("causes: \(causes)")
-        print(
-            "A = \(a)   B = \(b)\(scale.map { "   scale \($0)" } ?? "")   tolerance \(JSONWriter.plainNumber(tolerance))\n"
-        )
+        let scaleText = scale.map { "   scale \($0)" } ?? ""
+        print("A = \(a)   B = \(b)\(scaleText)   tolerance \(JSONWriter.plainNumber(tolerance))\n")
         func f(_ r: Rect) -> String {
             [r.x, r.y, r.width, r.height].map(JSONWriter.plainNumber).joined(separator: " ")
         }

@@ -14,7 +14,8 @@ struct ShrinkCommand: ParsableCommand {
             Delta debugging over the stored scenario and steps: fewer steps, fewer views (each with its \
             subviews and the constraints that name them), rounder numbers (whole points, then tens), keeping \
             every change after which the same comparison still diverges with the same causes. The result is \
-            deterministic. Against an external engine each candidate runs the engine once, up to --engine-calls. Prints the minimal scenario JSON and the `layoutlab layout` commands that show the \
+            deterministic. Against an external engine each candidate runs the engine once, up to \
+            --engine-calls. Prints the minimal scenario JSON and the `layoutlab layout` commands that show the \
             divergence; --format json prints {"scenario", "sizes", "comparison", "causes"}.
             """)
 
@@ -65,9 +66,9 @@ struct ShrinkCommand: ParsableCommand {
                     ])))
         case .text:
             print("divergence \(divergence): \(stored.comparison), causes \(stored.causes.joined(separator: ","))")
-            print(
-                "shrunk from \(stored.scenario.tree.views.count) views and \(start.steps.count) steps to \(small.scenario.tree.views.count) and \(small.steps.count)\n"
-            )
+            let (viewsBefore, viewsAfter) = (stored.scenario.tree.views.count, small.scenario.tree.views.count)
+            let (stepsBefore, stepsAfter) = (start.steps.count, small.steps.count)
+            print("shrunk from \(viewsBefore) views and \(stepsBefore) steps to \(viewsAfter) and \(stepsAfter)\n")
             print(scenarioJSON)
             let sizeList = sizes.map { "\(JSONWriter.plainNumber($0.width))x\(JSONWriter.plainNumber($0.height))" }
                 .joined(separator: ",")
@@ -76,9 +77,8 @@ struct ShrinkCommand: ParsableCommand {
                 print(Self.command(side, sizes: sizeList, scale: stored.comparison.scale))
             }
             if small.steps.contains(where: { $0.environment != nil }) {
-                print(
-                    "# (the steps are environments: \(small.steps.compactMap { $0.environment?.label }.joined(separator: "; ")); the sizes above are their windows)"
-                )
+                let labels = small.steps.compactMap { $0.environment?.label }.joined(separator: "; ")
+                print("# (the steps are environments: \(labels); the sizes above are their windows)")
             }
         }
     }

@@ -16,8 +16,8 @@ struct SweepCommand: ParsableCommand {
             The experiment file (YAML, docs/experiment-format.md; experiments/*.yaml) names scenario files and seeded \
             generators, size sequences and comparisons. Every divergence beyond the tolerance is stored with its \
             causes in the database; a summary is printed at the end. Ctrl-C stops cleanly after the units in \
-            flight; --resume finishes the latest unfinished run of the same experiment file (starts one when there is none, does nothing when it is complete) without redoing or \
-            duplicating work.
+            flight; --resume finishes the latest unfinished run of the same experiment file (starts one when \
+            there is none, does nothing when it is complete) without redoing or duplicating work.
 
             --shard I/N runs a deterministic 1/N of the units (balanced by expected cost) into its own \
             database (default results.shard-I-of-N.db); `layoutlab merge` joins the N databases into one run \
@@ -105,21 +105,24 @@ struct SweepCommand: ParsableCommand {
         progress.finish()
         if outcome.alreadyComplete {
             printNote(
-                "run \(outcome.runID) of \(spec.name) in \(db) is already complete (\(outcome.unitsDone) units); nothing to do"
+                "run \(outcome.runID) of \(spec.name) in \(db) is already complete "
+                    + "(\(outcome.unitsDone) units); nothing to do"
             )
             return
         }
         if !outcome.completed {
             let again = shard.map { " --shard \($0)" } ?? ""
             printError(
-                "interrupted: \(outcome.unitsDone) of \(units) units are in \(db) (run \(outcome.runID)); finish with: layoutlab sweep \(experiment)\(again) --db \(db) --resume"
+                "interrupted: \(outcome.unitsDone) of \(units) units are in \(db) (run \(outcome.runID)); "
+                    + "finish with: layoutlab sweep \(experiment)\(again) --db \(db) --resume"
             )
             throw ExitCode(130)
         }
         try Summary.print(store.database, run: outcome.runID, seconds: outcome.seconds, viewSteps: outcome.viewSteps)
         if let shard {
             printNote(
-                "shard \(shard) is complete in \(db); when all \(shard.count) are, join them with: layoutlab merge SHARD.db… --into results.db"
+                "shard \(shard) is complete in \(db); when all \(shard.count) are, join them with: "
+                    + "layoutlab merge SHARD.db… --into results.db"
             )
         }
         if let report { try ReportCommand.write(db: db, run: outcome.runID, out: report) }
@@ -208,13 +211,14 @@ final class Progress {
 /// The summary printed after a sweep, read back from the database's summary views.
 enum Summary {
     static func print(_ db: Database, run: Int64, seconds: Double, viewSteps: Int) throws {
-        Swift.print(
-            "run \(run): \(viewSteps) view-steps in \(String(format: "%.2f", seconds)) s (\(Progress.si(Double(viewSteps) / max(seconds, 1e-9))) view-steps/s)\n"
-        )
+        let rate = Progress.si(Double(viewSteps) / max(seconds, 1e-9))
+        let time = String(format: "%.2f", seconds)
+        Swift.print("run \(run): \(viewSteps) view-steps in \(time) s (\(rate) view-steps/s)\n")
         let sections: [(String, String)] = [
             (
                 "Divergences by comparison",
-                "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison WHERE run_id = ?"
+                "SELECT comparison, units, view_steps, divergences, percent_diverging "
+                    + "FROM summary_by_comparison WHERE run_id = ?"
             ),
             (
                 "Divergences by cause (a divergence may have several)",
@@ -222,7 +226,8 @@ enum Summary {
             ),
             (
                 "Divergences by mask (top 10)",
-                "SELECT mask_notation || CASE WHEN mask = 0 THEN ' (none)' ELSE '' END AS mask, divergences, max_magnitude FROM summary_by_mask WHERE run_id = ? ORDER BY divergences DESC, mask LIMIT 10"
+                "SELECT mask_notation || CASE WHEN mask = 0 THEN ' (none)' ELSE '' END AS mask, divergences, "
+                    + "max_magnitude FROM summary_by_mask WHERE run_id = ? ORDER BY divergences DESC, mask LIMIT 10"
             ),
         ]
         for (title, sql) in sections {

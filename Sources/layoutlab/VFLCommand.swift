@@ -17,7 +17,8 @@ struct VFLCommand: ParsableCommand {
             and a caret under the parser's cursor on standard error; with --format json, \
             {"error": …, "index": N} is printed on standard output too. Examples:
               layoutlab vfl "|-[find]-[findNext]-[findField(>=20)]-|" --views find,findNext,findField
-              layoutlab vfl "V:|-10-[label(>=70@1000,>=button@250)]-[button][icon]-|" --views label,button,icon --format json
+              layoutlab vfl "V:|-10-[label(>=70@1000,>=button@250)]-[button][icon]-|" \
+            --views label,button,icon --format json
               layoutlab vfl "[a]-m-[b]" --views a,b --metrics m=12 --options alignAllCenterY --direction rightToLeft
             Options: \(VisualFormatOptions.names.map(\.0).joined(separator: ", ")).
             """)
