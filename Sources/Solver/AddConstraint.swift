@@ -61,43 +61,14 @@ extension SolverCore {
         let tag = accumulateTagSymbols(op, required: required)
 
         // Fast path: a variable not yet referenced anywhere becomes the subject of a definition row
-        // as the constraint is written; nothing else in the tableau changes. Taken only when kiwi
-        // would choose the same subject: kiwi takes the lowest-id variable of the expanded row, so
-        // no older free variable may be reachable (directly, or through a definition that depends
-        // on one — `hasParam`, conservative).
+        // as the constraint is written; nothing else in the tableau changes.
         ensureDefPos()
-        var fresh: SymbolID = -1
-        var blocked = false
-        // Index loops over `acc` (here and below): a `for … in acc` retains its buffer while the body
-        // mutates the solver, a retain and release per constraint.
-        for i in acc.indices where kinds[Int(acc[i].sym)] == .external {
-            let c = acc[i]
-            let x = Int(c.sym)
-            if rowOf[x] >= 0 {
-                if hasParam[x] { blocked = true }
-            } else if cols.isEmpty(x) {
-                if fresh < 0 || c.sym < fresh { fresh = c.sym }
-            } else {
-                blocked = true
-            }
-        }
-        if fresh >= 0 && !blocked {
+        let fresh = freshSubject()
+        if fresh >= 0 {
             let record = commit(
                 pending, tag: tag, strength: strength, required: required, op: op, constant: expressionConstant)
-            let slot = allocRow(basic: fresh)
-            reserveCells(slot, acc.count)
-            let a = acc[Int(idxA[Int(fresh)])].coef
-            let f = -1.0 / a
-            for i in acc.indices where acc[i].sym != fresh { addCell(slot, acc[i].sym, acc[i].coef * f) }
-            rows[Int(slot)].constant = accConstant * f
-            // Refers only to existing definitions: goes after all of them.
-            defPos[Int(fresh)] = nextBack
-            nextBack += 1
-            order.append(fresh)
-            hasParam[Int(fresh)] = false
-            try optimize()
-            pruneInfeasible()
-            if !rebuilding { noteStructuralEdit() }
+            addDefinitionRow(solvedFor: fresh)
+            try finishAdd()
             return record
         }
 
@@ -116,9 +87,7 @@ extension SolverCore {
                 let conflicts = acc.compactMap { requiredOwner($0.sym) }
                 dropResidualTerms()
                 rollbackNewSymbols(symbolCount: symbolCount, varCount: varCount)
-                restoreReadState(start)
-                let constraint = object(pending)
-                throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
+                throw refused(pending, conflicts: conflicts, since: start)
             }
             subject = tag.marker
         }
@@ -131,26 +100,76 @@ extension SolverCore {
                 dropResidualTerms()
                 rollbackJournal(symbolCount: symbolCount)
                 rollbackVariables(varCount: varCount)
-                restoreReadState(start)
-                let constraint = object(pending)
-                throw .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
+                throw refused(pending, conflicts: conflicts, since: start)
             }
             commitJournal()
             let record = commit(
                 pending, tag: tag, strength: strength, required: required, op: op, constant: expressionConstant)
-            try optimize()
-            pruneInfeasible()
-            if !rebuilding { noteStructuralEdit() }
+            try finishAdd()
             return record
         }
         let record = commit(
             pending, tag: tag, strength: strength, required: required, op: op, constant: expressionConstant)
         let slot = insertExpandedRow(solvedFor: subject)
         substitute(subject, from: slot)
+        try finishAdd()
+        return record
+    }
+
+    /// The error of a refused add, once the tableau is rolled back: the constraint, with a minimal set
+    /// of the required constraints it conflicts with.
+    mutating func refused(
+        _ pending: PendingConstraint, conflicts: [Constraint], since start: AddStart
+    ) -> SolverError {
+        restoreReadState(start)
+        let constraint = object(pending)
+        return .unsatisfiableConstraint(constraint, conflicts: minimize(constraint, conflicts))
+    }
+
+    /// The fast path's subject: the lowest-id external variable of the expression not yet referenced
+    /// anywhere, or -1. Taken only when kiwi would choose the same subject: kiwi takes the lowest-id
+    /// variable of the expanded row, so no older free variable may be reachable (directly, or through
+    /// a definition that depends on one — `hasParam`, conservative).
+    @inline(__always)
+    func freshSubject() -> SymbolID {
+        var fresh: SymbolID = -1
+        // Index loops over `acc` (here and below): a `for … in acc` retains its buffer while the body
+        // mutates the solver, a retain and release per constraint.
+        for i in acc.indices where kinds[Int(acc[i].sym)] == .external {
+            let x = Int(acc[i].sym)
+            if rowOf[x] >= 0 {
+                if hasParam[x] { return -1 }
+            } else if cols.isEmpty(x) {
+                if fresh < 0 || acc[i].sym < fresh { fresh = acc[i].sym }
+            } else {
+                return -1
+            }
+        }
+        return fresh
+    }
+
+    /// The accumulated expression solved for a fresh variable, as a definition row. It refers only to
+    /// existing definitions, so it goes after all of them.
+    @inline(__always)
+    mutating func addDefinitionRow(solvedFor fresh: SymbolID) {
+        let slot = allocRow(basic: fresh)
+        reserveCells(slot, acc.count)
+        let f = -1.0 / acc[Int(idxA[Int(fresh)])].coef
+        for i in acc.indices where acc[i].sym != fresh { addCell(slot, acc[i].sym, acc[i].coef * f) }
+        rows[Int(slot)].constant = accConstant * f
+        defPos[Int(fresh)] = nextBack
+        nextBack += 1
+        order.append(fresh)
+        hasParam[Int(fresh)] = false
+    }
+
+    /// What follows every accepted add: re-optimize, drop infeasibility the rounding left, and mark
+    /// the values to be read again.
+    @inline(__always)
+    mutating func finishAdd() throws(SolverError) {
         try optimize()
         pruneInfeasible()
         if !rebuilding { noteStructuralEdit() }
-        return record
     }
 
     /// kiwi: createRow's second half — a new marker (and error) symbol by relation and strength, added
