@@ -60,35 +60,12 @@ enum StackViewConstraints {
             )
         }
 
-        let (start, end, size): (LayoutAttribute, LayoutAttribute, LayoutAttribute) =
-            vertical ? (.top, .bottom, .height) : (.leading, .trailing, .width)
-        let (crossStart, crossEnd, crossSize, crossCenter):
-            (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
-                vertical ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
-        var out: [LayoutConstraint] = []
-        func add(_ c: LayoutConstraint, _ name: String) {
-            var c = c
-            c.identifier = name
-            out.append(c)
-        }
+        let size: LayoutAttribute = vertical ? .height : .width
         let shown = ids.filter { !hidden.contains($0) }
-        for h in hidden { add(LayoutConstraint(h, size, .equal, constant: 0), "UISV-hiding") }
-        if let first = shown.first, let last = shown.last {
-            add(LayoutConstraint(first, start, .equal, stack, margins ? start.margin : start), "UISV-canvas-connection")
-            add(LayoutConstraint(stack, margins ? end.margin : end, .equal, last, end), "UISV-canvas-connection")
-        }
-        // Hidden views stay in the spacing chain, as the Arranged re-implementation mirrors UIKit: none
-        // before the first shown view or after the last, and half the spacing on each side of a hidden
-        // view between two shown ones, so a hidden view sits, collapsed, where its place in the stack is.
-        // Only at least the spacing apart in `equalSpacing` and `equalCentering`.
         let looseGaps = ["equalSpacing", "equalCentering"].contains(distribution)
-        for (a, b) in zip(ids, ids.dropFirst()) {
-            let halves = Double([a, b].filter(hidden.contains).count)
-            let gap = b == shown.first || a == shown.last ? 0 : spacing - spacing / 2 * halves
-            add(
-                LayoutConstraint(b, start, looseGaps ? .greaterThanOrEqual : .equal, a, end, constant: gap),
-                "UISV-spacing")
-        }
+        var out = axisChain(
+            ids, hidden: hidden, stack: stack, vertical: vertical, margins: margins, spacing: spacing,
+            looseGaps: looseGaps)
         out += distribute(
             shown, distribution: distribution, stack: stack, vertical: vertical, views: &views, tree: tree,
             prefix: "UISV")
@@ -97,66 +74,104 @@ enum StackViewConstraints {
             // sets it: UIKit then fits the stack to its views, a pull of its length to zero just below
             // the spanning fit (`UISV-canvas-fit` at priority 49, as the Arranged re-implementation of
             // UIStackView, which mirrors UIKit's constraints, adds it for these two distributions).
-            add(LayoutConstraint(stack, size, .equal, constant: 0, priority: 49), "UISV-canvas-fit")
+            out.append(named(LayoutConstraint(stack, size, .equal, constant: 0, priority: 49), "UISV-canvas-fit"))
         }
         if alignment != "fill" {
             // Without `fill`, a stack view fits its cross size to its largest arranged view (Apple:
             // the stack "encompasses" its widest view): a weak pull to zero against canvas-fit.
-            add(LayoutConstraint(stack, crossSize, .equal, constant: 0, priority: 51), "UISV-spanning-fit")
+            let crossSize: LayoutAttribute = vertical ? .width : .height
+            out.append(
+                named(LayoutConstraint(stack, crossSize, .equal, constant: 0, priority: 51), "UISV-spanning-fit"))
         }
+        out += crossAxis(ids, alignment: alignment, stack: stack, vertical: vertical, margins: margins)
+        if let rebuilt = try? ViewTree(
+            superviewSize: tree.superviewSize, views: views, layoutDirection: tree.layoutDirection, root: tree.root)
+        {
+            tree = rebuilt
+        }
+        return out
+    }
+
+    /// A constraint with the identifier Apple's logs give it.
+    static func named(_ c: LayoutConstraint, _ name: String) -> LayoutConstraint {
+        var c = c
+        c.identifier = name
+        return c
+    }
+
+    /// Along the axis: hidden views collapsed (`UISV-hiding`), the first and last shown views on the
+    /// stack's edges (`UISV-canvas-connection`) and the spacing between neighbours (`UISV-spacing`).
+    /// Hidden views stay in the spacing chain, as the Arranged re-implementation mirrors UIKit: none
+    /// before the first shown view or after the last, and half the spacing on each side of a hidden
+    /// view between two shown ones, so a hidden view sits, collapsed, where its place in the stack is.
+    /// Only at least the spacing apart in `equalSpacing` and `equalCentering` (`looseGaps`).
+    static func axisChain(
+        _ ids: [String], hidden: Set<String>, stack: String, vertical: Bool, margins: Bool, spacing: Double,
+        looseGaps: Bool
+    ) -> [LayoutConstraint] {
+        let (start, end, size): (LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+            vertical ? (.top, .bottom, .height) : (.leading, .trailing, .width)
+        let shown = ids.filter { !hidden.contains($0) }
+        var out = hidden.map { named(LayoutConstraint($0, size, .equal, constant: 0), "UISV-hiding") }
+        if let first = shown.first, let last = shown.last {
+            out.append(
+                named(
+                    LayoutConstraint(first, start, .equal, stack, margins ? start.margin : start),
+                    "UISV-canvas-connection"))
+            out.append(
+                named(LayoutConstraint(stack, margins ? end.margin : end, .equal, last, end), "UISV-canvas-connection"))
+        }
+        for (a, b) in zip(ids, ids.dropFirst()) {
+            let halves = Double([a, b].filter(hidden.contains).count)
+            let gap = b == shown.first || a == shown.last ? 0 : spacing - spacing / 2 * halves
+            out.append(
+                named(
+                    LayoutConstraint(b, start, looseGaps ? .greaterThanOrEqual : .equal, a, end, constant: gap),
+                    "UISV-spacing"))
+        }
+        return out
+    }
+
+    /// Across the axis, per arranged view: `fill` pins both edges; `leading`/`top`, `center`,
+    /// `trailing`/`bottom` pin one edge or the centre and keep the view inside (`UISV-canvas-fit`),
+    /// with a size of 0 at priority 25 (`UISV-ambiguity-suppression`, as logged); first or last
+    /// baselines line up with the first view's, every view inside the stack.
+    static func crossAxis(
+        _ ids: [String], alignment: String, stack: String, vertical: Bool, margins: Bool
+    ) -> [LayoutConstraint] {
+        let (crossStart, crossEnd, crossSize, crossCenter):
+            (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+                vertical ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
+        let stackStart = margins ? crossStart.margin : crossStart
+        let stackEnd = margins ? crossEnd.margin : crossEnd
+        var out: [LayoutConstraint] = []
+        func add(_ c: LayoutConstraint, _ name: String) { out.append(named(c, name)) }
         for v in ids {
             switch alignment {
             case "fill":
-                add(
-                    LayoutConstraint(v, crossStart, .equal, stack, margins ? crossStart.margin : crossStart),
-                    "UISV-alignment")
-                add(
-                    LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .equal, v, crossEnd), "UISV-alignment"
-                )
+                add(LayoutConstraint(v, crossStart, .equal, stack, stackStart), "UISV-alignment")
+                add(LayoutConstraint(stack, stackEnd, .equal, v, crossEnd), "UISV-alignment")
             case "center", "centerX", "centerY":
                 add(LayoutConstraint(v, crossCenter, .equal, stack, crossCenter), "UISV-alignment")
-                add(
-                    LayoutConstraint(
-                        v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart),
-                    "UISV-canvas-fit")
-                add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
+                add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, stackStart), "UISV-canvas-fit")
             case "trailing", "bottom", "right":
-                add(
-                    LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .equal, v, crossEnd), "UISV-alignment"
-                )
-                add(
-                    LayoutConstraint(
-                        v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart),
-                    "UISV-canvas-fit")
-                add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
+                add(LayoutConstraint(stack, stackEnd, .equal, v, crossEnd), "UISV-alignment")
+                add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, stackStart), "UISV-canvas-fit")
             case "firstBaseline", "lastBaseline", "baseline":
                 // Baselines line up; the views stay inside the stack.
                 let line: LayoutAttribute = alignment == "firstBaseline" ? .firstBaseline : .lastBaseline
                 if v != ids.first, let first = ids.first {
                     add(LayoutConstraint(v, line, .equal, first, line), "UISV-alignment")
                 }
-                add(
-                    LayoutConstraint(
-                        v, crossStart, .greaterThanOrEqual, stack, margins ? crossStart.margin : crossStart),
-                    "UISV-canvas-fit")
-                add(
-                    LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .greaterThanOrEqual, v, crossEnd),
-                    "UISV-canvas-fit")
-                add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
+                add(LayoutConstraint(v, crossStart, .greaterThanOrEqual, stack, stackStart), "UISV-canvas-fit")
+                add(LayoutConstraint(stack, stackEnd, .greaterThanOrEqual, v, crossEnd), "UISV-canvas-fit")
             default:  // leading, top, left
-                add(
-                    LayoutConstraint(v, crossStart, .equal, stack, margins ? crossStart.margin : crossStart),
-                    "UISV-alignment")
-                add(
-                    LayoutConstraint(stack, margins ? crossEnd.margin : crossEnd, .greaterThanOrEqual, v, crossEnd),
-                    "UISV-canvas-fit")
+                add(LayoutConstraint(v, crossStart, .equal, stack, stackStart), "UISV-alignment")
+                add(LayoutConstraint(stack, stackEnd, .greaterThanOrEqual, v, crossEnd), "UISV-canvas-fit")
+            }
+            if alignment != "fill" {
                 add(LayoutConstraint(v, crossSize, .equal, constant: 0, priority: 25), "UISV-ambiguity-suppression")
             }
-        }
-        if let rebuilt = try? ViewTree(
-            superviewSize: tree.superviewSize, views: views, layoutDirection: tree.layoutDirection, root: tree.root)
-        {
-            tree = rebuilt
         }
         return out
     }
