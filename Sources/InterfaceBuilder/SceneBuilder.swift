@@ -134,47 +134,8 @@ struct SceneBuilder {
     mutating func build(name: String) -> IBScene {
         let rootFrame = frame(root) ?? .zero
         let rootID = root["id"] ?? "root"
-        ids.insert(rootID)
-        for g in viewController?.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
-            if g["type"] == "top" { topGuide = g["id"] } else if g["type"] == "bottom" { bottomGuide = g["id"] }
-        }
-        collect(root, id: rootID)
-        if let cell {
-            if let cellID = cell["id"] {
-                ids.insert(cellID)
-                cellAlias = cellID
-            }
-            for c in cell.child("constraints")?.children("constraint") ?? [] {
-                constraintElements.append((ViewTree.superviewID, c))
-            }
-        }
-        walk(root, parentID: nil, parentSize: rootFrame.size, parentFlipped: false)
-        // Prototype cells (table and collection views keep them outside <subviews>).
-        let queued = Set(cells.compactMap { $0["id"] })
-        for e in root.descendants()
-        where cellElements.contains(e.name) && !queued.contains(e["id"] ?? "") && !isInsideCell(e) {
-            cells.append(e)
-            skip(e, "a cell: the table or collection view lays it out at run time; imported as a scene of its own")
-        }
-        var constraints: [LayoutConstraint] = []
-        var placeholders: [LayoutConstraint] = []
-        var skippedViews: Set<String> = []
-        let known = Set(views.map(\.id) + [ViewTree.superviewID])
-        for (owner, e) in constraintElements {
-            let before = skipped.count
-            if let c = constraint(e, owner: owner, rootID: rootID) {
-                if let rule = c.validate(knownItems: known) {
-                    skip(e, "constraint breaks a rule: \(rule)")
-                } else if e["placeholder"] == "YES" {
-                    placeholders.append(c)
-                } else {
-                    constraints.append(c)
-                }
-            }
-            if skipped.count > before {
-                skippedViews.formUnion([e["firstItem"] ?? owner, e["secondItem"]].compactMap { $0 })
-            }
-        }
+        gatherViews(rootID: rootID, rootSize: rootFrame.size)
+        var (constraints, placeholders, skippedViews) = readConstraints(rootID: rootID)
         constraints += BuildTimePins.constraints(for: pinned, views: views)
         var tree: ViewTree
         do {
@@ -194,17 +155,7 @@ struct SceneBuilder {
             grids = []
             stored = [:]
         }
-        // Stack views: arranged subviews get UIStackView's or NSStackView's constraints.
-        for (stackID, e) in stacks {
-            let made = StackViewConstraints.make(
-                stack: stackID == rootID ? ViewTree.superviewID : stackID, element: e, tree: &tree,
-                platform: platform, skip: { skip($0, $1) })
-            constraints += made
-        }
-        for (gridID, e) in grids {
-            constraints += GridViewConstraints.make(
-                grid: gridID == rootID ? ViewTree.superviewID : gridID, element: e, tree: &tree)
-        }
+        constraints += containerConstraints(rootID: rootID, tree: &tree)
         let baselines = StackBaselines(stacks: stacks, tree: tree, platform: platform)
         constraints = constraints.map(baselines.rewrite)
         placeholders = placeholders.map(baselines.rewrite)
@@ -213,23 +164,97 @@ struct SceneBuilder {
             (StackAttributes.arrangedLists.flatMap { s.element.child($0)?.children ?? [] })
                 .compactMap { $0["id"] }
         }
-        var insets = RootInsets(safeAreaInsets: scenario.tree.root.safeAreaInsets)
-        if viewController != nil && platform == .iOS {
-            // A view controller's root: 16 on the sides of a root at most 375 points wide (iPhones in
-            // portrait), else 20 (*fitted*: the corpus's roots of 240.5 points, an iPad's child view
-            // controller, store 16; of 400, a presented sheet on an iPhone, and 427.5, 20; iPhones of
-            // 414 points and every landscape phone, 20).
-            let side: Double = rootFrame.width <= 375 ? 16 : 20
-            insets.systemMinimumMargins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
-            insets.inNavigationController = bars.navigationBar
-        }
         return IBScene(
             name: name, rootID: rootID, scenario: scenario, storedFrames: stored, misplaced: misplaced,
-            rootInsets: insets, stackArranged: arranged,
+            rootInsets: rootInsets(rootFrame, safeArea: scenario.tree.root.safeAreaInsets), stackArranged: arranged,
             skippedConstraints: skipped.filter { $0.element == "constraint" }.count,
             skippedConstraintViews: skippedViews, elements: elements, ibAmbiguous: ibAmbiguous, pinned: pinned,
             sizeFromStoredFrame: sizeFromStoredFrame, placeholderConstraints: placeholders,
             breaksAsCanvas: fitted.isOn(.canvasBreaksGenerated))
+    }
+
+    /// The scene's views, guides and constraint elements: the root's, a cell's, every subview's, and
+    /// prototype cells queued as scenes of their own.
+    mutating func gatherViews(rootID: String, rootSize: Size) {
+        ids.insert(rootID)
+        for g in viewController?.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
+            if g["type"] == "top" { topGuide = g["id"] } else if g["type"] == "bottom" { bottomGuide = g["id"] }
+        }
+        collect(root, id: rootID)
+        if let cell {
+            if let cellID = cell["id"] {
+                ids.insert(cellID)
+                cellAlias = cellID
+            }
+            for c in cell.child("constraints")?.children("constraint") ?? [] {
+                constraintElements.append((ViewTree.superviewID, c))
+            }
+        }
+        walk(root, parentID: nil, parentSize: rootSize, parentFlipped: false)
+        // Prototype cells (table and collection views keep them outside <subviews>).
+        let queued = Set(cells.compactMap { $0["id"] })
+        for e in root.descendants()
+        where cellElements.contains(e.name) && !queued.contains(e["id"] ?? "") && !isInsideCell(e) {
+            cells.append(e)
+            skip(e, "a cell: the table or collection view lays it out at run time; imported as a scene of its own")
+        }
+    }
+
+    /// The document's constraints, each checked against the views; IB's placeholders apart (build-time
+    /// only), and the views a skipped constraint names.
+    mutating func readConstraints(
+        rootID: String
+    ) -> (constraints: [LayoutConstraint], placeholders: [LayoutConstraint], skippedViews: Set<String>) {
+        var constraints: [LayoutConstraint] = []
+        var placeholders: [LayoutConstraint] = []
+        var skippedViews: Set<String> = []
+        let known = Set(views.map(\.id) + [ViewTree.superviewID])
+        for (owner, e) in constraintElements {
+            let before = skipped.count
+            if let c = constraint(e, owner: owner, rootID: rootID) {
+                if let rule = c.validate(knownItems: known) {
+                    skip(e, "constraint breaks a rule: \(rule)")
+                } else if e["placeholder"] == "YES" {
+                    placeholders.append(c)
+                } else {
+                    constraints.append(c)
+                }
+            }
+            if skipped.count > before {
+                skippedViews.formUnion([e["firstItem"] ?? owner, e["secondItem"]].compactMap { $0 })
+            }
+        }
+        return (constraints, placeholders, skippedViews)
+    }
+
+    /// Stack views' arranged subviews get UIStackView's or NSStackView's constraints; grid views'
+    /// cells NSGridView's.
+    mutating func containerConstraints(rootID: String, tree: inout ViewTree) -> [LayoutConstraint] {
+        var constraints: [LayoutConstraint] = []
+        for (stackID, e) in stacks {
+            constraints += StackViewConstraints.make(
+                stack: stackID == rootID ? ViewTree.superviewID : stackID, element: e, tree: &tree,
+                platform: platform, skip: { skip($0, $1) })
+        }
+        for (gridID, e) in grids {
+            constraints += GridViewConstraints.make(
+                grid: gridID == rootID ? ViewTree.superviewID : gridID, element: e, tree: &tree)
+        }
+        return constraints
+    }
+
+    /// The root's insets: its safe area and, for a view controller's root on iOS, the system minimum
+    /// margins: 16 on the sides of a root at most 375 points wide (iPhones in portrait), else 20
+    /// (*fitted*: the corpus's roots of 240.5 points, an iPad's child view controller, store 16; of 400,
+    /// a presented sheet on an iPhone, and 427.5, 20; iPhones of 414 points and every landscape phone, 20).
+    func rootInsets(_ rootFrame: Rect, safeArea: EdgeInsets) -> RootInsets {
+        var insets = RootInsets(safeAreaInsets: safeArea)
+        if viewController != nil && platform == .iOS {
+            let side: Double = rootFrame.width <= 375 ? 16 : 20
+            insets.systemMinimumMargins = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+            insets.inNavigationController = bars.navigationBar
+        }
+        return insets
     }
 
     /// Guides and constraint lists of one view.
