@@ -190,10 +190,47 @@ struct SpecNodeReader {
             sources.append(try scenarioSource(item))
             kinds.append(try sourceSequenceKinds(item))
         }
+        var (sequences, environmentNode) = try ibEnvironments(try required("scenarios"))
+        for item in try sequence(try required("sequences"), "sequences") {
+            let specs = try sequenceSpecs(item)
+            if case .environments? = specs.first, environmentNode == nil { environmentNode = item }
+            sequences += specs
+        }
+        if let environmentNode { try checkNoOwnSafeArea(sources, against: environmentNode) }
+        var comparisons: [Comparison] = []
+        for item in try sequence(try required("comparisons"), "comparisons") {
+            comparisons.append(try comparison(item))
+        }
+        for (key, list) in [
+            ("scenarios", sources.count), ("sequences", sequences.count), ("comparisons", comparisons.count),
+        ] where list == 0 {
+            throw error(value(key), "\(key) must not be empty")
+        }
+        try checkSequenceKinds(try required("scenarios"), kinds, known: Set(sequences.map(\.kind)))
+        var spec = ExperimentSpec(
+            name: name, seed: seed, scenarioSources: sources, sequences: sequences,
+            comparisons: comparisons, text: text)
+        spec.sourceSequenceKinds = kinds
+        spec.sourceComparisons = try sequence(try required("scenarios"), "scenarios").map {
+            item throws(SpecError) in try sourceComparisons(item, count: comparisons.count)
+        }
+        if let e = value("engines") { spec.engines = try engines(e) }
+        if let v = value("verify_solver") {
+            guard case .scalar = v, let flag = Bool(v.string ?? "") else {
+                throw error(v, "verify_solver must be true or false")
+            }
+            spec.verifySolver = flag
+        }
+        try checkExternalEngines(try required("comparisons"), engines: spec.engines)
+        return spec
+    }
+
+    /// An ib source's devices and orientations: one single-step environment sequence each, and the
+    /// first such source's node, for errors.
+    func ibEnvironments(_ scenarios: Node) throws(SpecError) -> ([SequenceSpec], Node?) {
         var sequences: [SequenceSpec] = []
         var environmentNode: Node?
-        // An ib source's devices and orientations: one single-step environment sequence each.
-        for item in try sequence(try required("scenarios"), "scenarios") {
+        for item in try sequence(scenarios, "scenarios") {
             guard case .mapping(let m) = item, let ib = m.first(where: { $0.key.string == "ib" })?.value,
                 case .mapping(let p) = ib
             else { continue }
@@ -209,32 +246,23 @@ struct SpecNodeReader {
             }
             environmentNode = environmentNode ?? ib
         }
-        for item in try sequence(try required("sequences"), "sequences") {
-            let specs = try sequenceSpecs(item)
-            if case .environments? = specs.first, environmentNode == nil { environmentNode = item }
-            sequences += specs
+        return (sequences, environmentNode)
+    }
+
+    /// A device preset gives the root its safe area; a scenario that sets its own contradicts it.
+    func checkNoOwnSafeArea(_ sources: [ScenarioSource], against environmentNode: Node) throws(SpecError) {
+        for case .file(let path, let scenario) in sources where scenario.tree.root.safeAreaInsets != .zero {
+            throw error(
+                environmentNode,
+                "scenario file \(path) sets superview.safeAreaInsets, which an environment sequence replaces with "
+                    + "the device's; remove one"
+            )
         }
-        // A device preset gives the root its safe area; a scenario that sets its own contradicts it.
-        if let environmentNode {
-            for case .file(let path, let scenario) in sources where scenario.tree.root.safeAreaInsets != .zero {
-                throw error(
-                    environmentNode,
-                    "scenario file \(path) sets superview.safeAreaInsets, which an environment sequence replaces with "
-                        + "the device's; remove one"
-                )
-            }
-        }
-        var comparisons: [Comparison] = []
-        for item in try sequence(try required("comparisons"), "comparisons") {
-            comparisons.append(try comparison(item))
-        }
-        for (key, list) in [
-            ("scenarios", sources.count), ("sequences", sequences.count), ("comparisons", comparisons.count),
-        ] where list == 0 {
-            throw error(value(key), "\(key) must not be empty")
-        }
-        let known = Set(sequences.map(\.kind))
-        for (item, set) in zip(try sequence(try required("scenarios"), "scenarios"), kinds) {
+    }
+
+    /// Every sequence kind a source names is one the experiment has.
+    func checkSequenceKinds(_ scenarios: Node, _ kinds: [Set<String>?], known: Set<String>) throws(SpecError) {
+        for (item, set) in zip(try sequence(scenarios, "scenarios"), kinds) {
             for k in set ?? [] where !known.contains(k) {
                 throw error(
                     item,
@@ -243,34 +271,21 @@ struct SpecNodeReader {
                 )
             }
         }
-        var spec = ExperimentSpec(
-            name: name, seed: seed, scenarioSources: sources, sequences: sequences,
-            comparisons: comparisons, text: text)
-        spec.sourceSequenceKinds = kinds
-        spec.sourceComparisons = try sequence(try required("scenarios"), "scenarios").map {
-            item throws(SpecError) in try sourceComparisons(item, count: comparisons.count)
-        }
-        if let e = value("engines") { spec.engines = try engines(e) }
-        if let v = value("verify_solver") {
-            guard case .scalar = v, let flag = Bool(v.string ?? "") else {
-                throw error(v, "verify_solver must be true or false")
-            }
-            spec.verifySolver = flag
-        }
-        for item in try sequence(try required("comparisons"), "comparisons") {
+    }
+
+    /// Every `external:<engine>` side of a comparison names one of the experiment's engines.
+    func checkExternalEngines(_ comparisons: Node, engines: [String: ExternalEngineSpec]) throws(SpecError) {
+        for item in try sequence(comparisons, "comparisons") {
             guard case .mapping(let m) = item else { continue }
             for (k, v) in m where ["a", "b"].contains(k.string ?? "") {
-                if let s = v.string, s.hasPrefix("external:"),
-                    spec.engines[String(s.dropFirst("external:".count))] == nil
-                {
+                if let s = v.string, s.hasPrefix("external:"), engines[String(s.dropFirst("external:".count))] == nil {
                     throw error(
                         v,
                         "\(s) names no engine of the experiment's engines "
-                            + "(\(spec.engines.keys.sorted().joined(separator: ", ")))"
+                            + "(\(engines.keys.sorted().joined(separator: ", ")))"
                     )
                 }
             }
         }
-        return spec
     }
 }
