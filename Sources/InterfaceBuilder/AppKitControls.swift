@@ -53,15 +53,7 @@ enum AppKitControls {
         let cell = e.children.first { $0["key"] == "cell" }
         let title = !(cell?["title"] ?? "").isEmpty || cell?.child("attributedString") != nil
         let image = (cell?["image"]).flatMap { images[$0] }
-        func fitted(_ parts: String...) -> FittedStyle {
-            FittedStyle(platform: "macOS", components: parts, era: era(toolsVersion))
-        }
-        /// Its width from its title (or its image and the bezel's fitted padding around it, or the fit
-        /// when it has neither), its height and insets from the fit.
-        func control(_ style: FittedStyle, height: StandardViews.Length = .fitted) -> StandardViews.Metrics {
-            let width: StandardViews.Length = title ? .storedFrame : image.map { .padded($0.width) } ?? .fitted
-            return StandardViews.Metrics(width: width, height: height, fittedInsets: true, style: style)
-        }
+        func fitted(_ parts: String...) -> FittedStyle { fittedStyle(parts, toolsVersion: toolsVersion) }
         func metrics(
             width: StandardViews.Length = .none, height: StandardViews.Length = .none, _ style: FittedStyle
         )
@@ -78,37 +70,14 @@ enum AppKitControls {
         case ("comboBox", _, _):
             // Its field's text sets the width; its control size its height (*fitted*, as its insets).
             return metrics(width: .storedFrame, height: .fitted, fitted("comboBox", s.size))
-        case ("button", "push", "rounded") where !s.bigSur && ["regular", "small", "mini"].contains(s.size):
-            // Push buttons before Big Sur: yue's button_mac.mm (after wxWidgets): a regular frame 32
-            // high around its bezel, 4, 6, 7, 6; small 28, 4, 5, 6, 5; mini 16, 0, 1, 1, 1.
-            let (height, i): (Double, EdgeInsets) =
-                switch s.size {
-                case "small": (28, EdgeInsets(top: 4, left: 5, bottom: 6, right: 5))
-                case "mini": (16, EdgeInsets(top: 0, left: 1, bottom: 1, right: 1))
-                default: (32, EdgeInsets(top: 4, left: 6, bottom: 7, right: 6))
-                }
-            return StandardViews.Metrics(
-                width: title ? .storedFrame : image.map { .padded($0.width) } ?? .fitted, height: .frame(height),
-                alignmentRectInsets: i, style: fitted("button", "push", "rounded", s.size))
-        case ("button", "check", _), ("button", "radio", _):
-            // The box and its title: insets and height *fitted* by size, with and without a title (an
-            // untitled box is centred in its frame), and an untitled one's width.
-            return control(fitted("button", s.type, s.size, title ? "titled" : "untitled"))
+        case ("button", _, _):
+            return buttonMetrics(s, title: title, image: image, toolsVersion: toolsVersion)
         case ("popUpButton", _, _):
             // A borderless pop-up (NSPopUpButton's `isBordered` NO) draws no bezel and stands as high as
             // its text, so its height is fitted apart from a bordered one's.
             return metrics(
                 width: .storedFrame, height: .fitted,
                 fitted("popUpButton", s.bezel.isEmpty ? "none" : s.bezel, s.size, s.border))
-        case ("button", _, _):
-            // Every other button: its bezel and size set its height and insets (*fitted*); the square
-            // bezels take any height, so an image alone sets theirs.
-            let style = fitted(
-                "button", s.type.isEmpty ? "none" : s.type, s.bezel.isEmpty ? "none" : s.bezel, s.size,
-                s.border)
-            let square = ["smallSquare", "shadowlessSquare", "regularSquare", "texturedSquare"].contains(s.bezel)
-            if square && !title, let image { return control(style, height: .padded(image.height)) }
-            return control(style)
         case ("slider", _, _):
             // A track the knob overhangs: its thickness (with and without tick marks) and insets *fitted*.
             // A slider is vertical when its frame is taller than it is wide (NSSlider's `isVertical`).
@@ -153,6 +122,52 @@ enum AppKitControls {
             return StandardViews.Metrics(width: .fixed(image.width), height: .fixed(image.height))
         default:
             return StandardViews.Metrics()
+        }
+    }
+
+    /// The fitted table's key for a control of this document's AppKit era.
+    static func fittedStyle(_ parts: [String], toolsVersion: Double) -> FittedStyle {
+        FittedStyle(platform: "macOS", components: parts, era: era(toolsVersion))
+    }
+
+    /// An NSButton by its type and bezel: push buttons before Big Sur from a source, every other one
+    /// from the fit.
+    static func buttonMetrics(
+        _ s: Style, title: Bool, image: Size?, toolsVersion: Double
+    ) -> StandardViews.Metrics {
+        func fitted(_ parts: String...) -> FittedStyle { fittedStyle(parts, toolsVersion: toolsVersion) }
+        /// Its width from its title (or its image and the bezel's fitted padding around it, or the fit
+        /// when it has neither), its height and insets from the fit.
+        func control(_ style: FittedStyle, height: StandardViews.Length = .fitted) -> StandardViews.Metrics {
+            let width: StandardViews.Length = title ? .storedFrame : image.map { .padded($0.width) } ?? .fitted
+            return StandardViews.Metrics(width: width, height: height, fittedInsets: true, style: style)
+        }
+        switch (s.type, s.bezel) {
+        case ("push", "rounded") where !s.bigSur && ["regular", "small", "mini"].contains(s.size):
+            // Push buttons before Big Sur: yue's button_mac.mm (after wxWidgets): a regular frame 32
+            // high around its bezel, 4, 6, 7, 6; small 28, 4, 5, 6, 5; mini 16, 0, 1, 1, 1.
+            let (height, i): (Double, EdgeInsets) =
+                switch s.size {
+                case "small": (28, EdgeInsets(top: 4, left: 5, bottom: 6, right: 5))
+                case "mini": (16, EdgeInsets(top: 0, left: 1, bottom: 1, right: 1))
+                default: (32, EdgeInsets(top: 4, left: 6, bottom: 7, right: 6))
+                }
+            return StandardViews.Metrics(
+                width: title ? .storedFrame : image.map { .padded($0.width) } ?? .fitted, height: .frame(height),
+                alignmentRectInsets: i, style: fitted("button", "push", "rounded", s.size))
+        case ("check", _), ("radio", _):
+            // The box and its title: insets and height *fitted* by size, with and without a title (an
+            // untitled box is centred in its frame), and an untitled one's width.
+            return control(fitted("button", s.type, s.size, title ? "titled" : "untitled"))
+        default:
+            // Every other button: its bezel and size set its height and insets (*fitted*); the square
+            // bezels take any height, so an image alone sets theirs.
+            let style = fitted(
+                "button", s.type.isEmpty ? "none" : s.type, s.bezel.isEmpty ? "none" : s.bezel, s.size,
+                s.border)
+            let square = ["smallSquare", "shadowlessSquare", "regularSquare", "texturedSquare"].contains(s.bezel)
+            if square && !title, let image { return control(style, height: .padded(image.height)) }
+            return control(style)
         }
     }
 
