@@ -52,7 +52,33 @@ public enum ReportGathering {
             let m = int(row[0])
             grid[m & 7][(m >> 3) & 7] += int(row[1])
         }
-        // Decade bins in plain SQL (no math functions needed): edges 1e-6, 1e-3 … 1e4.
+        let magnitudes = try magnitudeBins(db, arg)
+        let byStep = try db.query(
+            "SELECT step_index, count(*) FROM divergences WHERE run_id = ? GROUP BY step_index ORDER BY step_index", arg
+        ).rows
+            .map { (step: int($0[0]), count: int($0[1])) }
+        let total =
+            try db.query("SELECT count(*) FROM divergences WHERE run_id = ?", arg).rows.first.map { int($0[0]) } ?? 0
+        let unexplained = causes.first { $0.name == Causes.unexplainedName }?.count ?? 0
+
+        let chosen = try sample(db, runID: runID, causes: causes, unexplainedPictures: unexplainedPictures)
+        let featured = try chosen.compactMap { c in try picture(db, id: c.id, why: c.why, magnitude: c.magnitude) }
+        let sampling =
+            "Pictures are a sample, so the page stays small whatever the run's size: every unexplained "
+            + "divergence up to "
+            + "\(unexplainedPictures) (largest first), then the largest divergence of each cause — \(featured.count) "
+            + "of \(total). "
+            + "Every figure above counts all \(total)."
+        return RunReport(
+            experiment: text(r[1]), runID: runID, codeVersion: text(r[2]), status: text(r[3]), started: text(r[4]),
+            database: path, comparisons: comparisons, causes: causes, maskGrid: grid, magnitudes: magnitudes,
+            byStep: byStep, totalDivergences: total, unexplained: unexplained, featured: featured, sampling: sampling)
+    }
+
+    /// Divergences by magnitude, in decade bins computed in plain SQL (no math functions needed).
+    static func magnitudeBins(_ db: Database, _ arg: [SQLValue]) throws -> [(label: String, count: Int)] {
+        func int(_ v: SQLValue) -> Int { v.int ?? 0 }
+        // Edges 1e-6, 1e-3 … 1e4.
         let edges = [1e-6, 1e-3, 1e-2, 0.1, 1, 10, 100, 1000, 1e4]
         let labels = [
             "< 1e-6", "1e-6 – 1e-3", "1e-3 – 0.01", "0.01 – 0.1", "0.1 – 1", "1 – 10", "10 – 100",
@@ -62,19 +88,18 @@ public enum ReportGathering {
             "CASE WHEN magnitude IS NULL OR magnitude > 1e308 THEN \(edges.count + 1) "
             + edges.enumerated().map { "WHEN magnitude < \($0.element) THEN \($0.offset) " }.joined()
             + "ELSE \(edges.count) END"
-        let magnitudes = try db.query(
+        return try db.query(
             "SELECT \(binSQL) AS bin, count(*) FROM divergences WHERE run_id = ? GROUP BY bin ORDER BY bin", arg
         ).rows
             .map { (label: labels[min(int($0[0]), labels.count - 1)], count: int($0[1])) }
-        let byStep = try db.query(
-            "SELECT step_index, count(*) FROM divergences WHERE run_id = ? GROUP BY step_index ORDER BY step_index", arg
-        ).rows
-            .map { (step: int($0[0]), count: int($0[1])) }
-        let total =
-            try db.query("SELECT count(*) FROM divergences WHERE run_id = ?", arg).rows.first.map { int($0[0]) } ?? 0
-        let unexplained = causes.first { $0.name == Causes.unexplainedName }?.count ?? 0
+    }
 
-        // The sample: unexplained first, then the largest divergence of each cause.
+    /// The divergences pictured: the unexplained first (largest first, up to `unexplainedPictures`),
+    /// then the largest divergence of each cause.
+    static func sample(
+        _ db: Database, runID: Int64, causes: [(name: String, count: Int)], unexplainedPictures: Int
+    ) throws -> [(id: Int64, why: String, magnitude: Double)] {
+        let arg: [SQLValue] = [.integer(runID)]
         var chosen: [(id: Int64, why: String, magnitude: Double)] = []
         for row in try db.query(
             """
@@ -94,38 +119,29 @@ public enum ReportGathering {
                 chosen.append((id, "largest \(c.name)", row[1].double))
             }
         }
-        var featured: [RunReport.Featured] = []
-        for (id, why, magnitude) in chosen {
-            let stored = try StoredDivergence.load(db, id: id)
-            guard
-                let frames = try? UnitRunner.replay(
-                    stored.scenario, steps: stored.steps, comparison: stored.comparison,
-                    step: stored.step, engines: stored.engines)
-            else { continue }
-            let size = stored.steps[stored.step].size
-            let picture = DivergencePicture(
-                tree: stored.scenario.tree, superview: size, a: frames.a, b: frames.b,
-                labelA: "\(stored.comparison.a)", labelB: "\(stored.comparison.b)",
-                tolerance: stored.comparison.tolerance,
-                caption:
-                    "step \(stored.step + 1), superview "
-                    + "\(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))"
-            )
-            featured.append(
-                RunReport.Featured(
-                    id: id, why: why, comparison: "\(stored.comparison.a) vs \(stored.comparison.b)",
-                    view: stored.viewID, step: stored.step, magnitude: magnitude,
-                    causes: stored.causes.joined(separator: ","), pictureSVG: picture.svg(standalone: false)))
-        }
-        let sampling =
-            "Pictures are a sample, so the page stays small whatever the run's size: every unexplained "
-            + "divergence up to "
-            + "\(unexplainedPictures) (largest first), then the largest divergence of each cause — \(featured.count) "
-            + "of \(total). "
-            + "Every figure above counts all \(total)."
-        return RunReport(
-            experiment: text(r[1]), runID: runID, codeVersion: text(r[2]), status: text(r[3]), started: text(r[4]),
-            database: path, comparisons: comparisons, causes: causes, maskGrid: grid, magnitudes: magnitudes,
-            byStep: byStep, totalDivergences: total, unexplained: unexplained, featured: featured, sampling: sampling)
+        return chosen
+    }
+
+    /// One stored divergence replayed and drawn at its step; nil when it no longer replays.
+    static func picture(_ db: Database, id: Int64, why: String, magnitude: Double) throws -> RunReport.Featured? {
+        let stored = try StoredDivergence.load(db, id: id)
+        guard
+            let frames = try? UnitRunner.replay(
+                stored.scenario, steps: stored.steps, comparison: stored.comparison,
+                step: stored.step, engines: stored.engines)
+        else { return nil }
+        let size = stored.steps[stored.step].size
+        let picture = DivergencePicture(
+            tree: stored.scenario.tree, superview: size, a: frames.a, b: frames.b,
+            labelA: "\(stored.comparison.a)", labelB: "\(stored.comparison.b)",
+            tolerance: stored.comparison.tolerance,
+            caption:
+                "step \(stored.step + 1), superview "
+                + "\(JSONWriter.plainNumber(size.width))×\(JSONWriter.plainNumber(size.height))"
+        )
+        return RunReport.Featured(
+            id: id, why: why, comparison: "\(stored.comparison.a) vs \(stored.comparison.b)",
+            view: stored.viewID, step: stored.step, magnitude: magnitude,
+            causes: stored.causes.joined(separator: ","), pictureSVG: picture.svg(standalone: false))
     }
 }
