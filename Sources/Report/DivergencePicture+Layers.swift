@@ -26,8 +26,9 @@ extension DivergencePicture {
     /// Labels: id and mask at A's top-left corner (B's when A's is not finite); `*` marks a diverging
     /// view. A label that would cover one already placed moves down a line, so clustered views stay
     /// legible. Returns the labels and how far down the lowest reaches.
-    func labels(_ m: Mapping, absA: [Rect], absB: [Rect]) -> (labels: [String], bottom: Double) {
-        let diverging = Set(self.diverging)
+    func labels(
+        _ m: Mapping, absA: [Rect], absB: [Rect], diverging: Set<Int>
+    ) -> (labels: [String], bottom: Double) {
         var labelBottom = 0.0
         var labels: [String] = []
         var placed: [(x: Double, y: Double, w: Double)] = []
@@ -53,7 +54,7 @@ extension DivergencePicture {
 
     /// The `<svg>` element's opening, its title (caption, sides and what diverges), the caption, and the
     /// superview: a light box with its size.
-    func header(_ m: Mapping, width: Double, height: Double) -> [String] {
+    func header(_ m: Mapping, width: Double, height: Double, diverging: Set<Int>) -> [String] {
         var s: [String] = []
         s.append(
             SVG.tag(
@@ -63,7 +64,6 @@ extension DivergencePicture {
                     ("viewBox", "0 0 \(SVG.n(width)) \(SVG.n(height))"), ("role", "img"),
                     ("font-family", "sans-serif"), ("font-size", "10"),
                 ], close: false))
-        let diverging = Set(self.diverging)
         let summary =
             diverging.isEmpty
             ? "no view diverges" : "diverging: " + diverging.sorted().map { tree.views[$0].id }.joined(separator: ", ")
@@ -159,9 +159,9 @@ extension DivergencePicture {
     }
 
     /// Diverging edges: B's edge wherever it is not where A's is, thick, dotted and red.
-    func divergingEdges(_ m: Mapping, absA: [Rect], absB: [Rect]) -> [String] {
+    func divergingEdges(_ m: Mapping, absA: [Rect], absB: [Rect], diverging: Set<Int>) -> [String] {
         var s: [String] = []
-        for i in Set(diverging).sorted() {
+        for i in diverging.sorted() {
             let ra = absA[i]
             let rb = absB[i]
             let edges: [(Double, Double, Double, Double, Double, Double)] = [

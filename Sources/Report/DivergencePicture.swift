@@ -103,14 +103,15 @@ public struct DivergencePicture: Sendable {
         var legendLines = ["solid: A = \(labelA)", "dashed: B = \(labelB)", "red, thick, dotted: a diverging edge"]
         if insets != nil { legendLines[2] += "; green dotted: layout margins; grey bands: safe-area insets" }
         var (width, height) = canvas(m, absA: absA, absB: absB, legendLines: legendLines)
-        let (labels, labelBottom) = self.labels(m, absA: absA, absB: absB)
+        let diverging = Set(self.diverging)
+        let (labels, labelBottom) = self.labels(m, absA: absA, absB: absB, diverging: diverging)
         height = max(height, labelBottom + m.margin + 44)
         var s: [String] = []
         if standalone { s.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") }
-        s += header(m, width: width, height: height)
+        s += header(m, width: width, height: height, diverging: diverging)
         if let insets { s += insetShapes(m, insets, absA: absA) }
         s += frameShapes(m, absA: absA, absB: absB)
-        s += divergingEdges(m, absA: absA, absB: absB)
+        s += divergingEdges(m, absA: absA, absB: absB, diverging: diverging)
         s += labels
         s += legend(legendLines, m, absA: absA, absB: absB, height: height)
         s.append("</svg>")

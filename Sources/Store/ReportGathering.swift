@@ -30,8 +30,6 @@ public enum ReportGathering {
         guard let r = runRow.first, case .integer(let runID) = r[0] else {
             throw GatherError.noRun(run.map { "\(path) has no run \($0)" } ?? "\(path) has no runs")
         }
-        func text(_ v: SQLValue) -> String { v.string ?? "" }
-        func int(_ v: SQLValue) -> Int { v.int ?? 0 }
         let arg: [SQLValue] = [.integer(runID)]
         let comparisons = try db.query(
             "SELECT comparison, units, view_steps, divergences, percent_diverging FROM summary_by_comparison "
@@ -77,7 +75,6 @@ public enum ReportGathering {
 
     /// Divergences by magnitude, in decade bins computed in plain SQL (no math functions needed).
     static func magnitudeBins(_ db: Database, _ arg: [SQLValue]) throws -> [(label: String, count: Int)] {
-        func int(_ v: SQLValue) -> Int { v.int ?? 0 }
         // Edges 1e-6, 1e-3 … 1e4.
         let edges = [1e-6, 1e-3, 1e-2, 0.1, 1, 10, 100, 1000, 1e4]
         let labels = [
@@ -145,3 +142,7 @@ public enum ReportGathering {
             causes: stored.causes.joined(separator: ","), pictureSVG: picture.svg(standalone: false))
     }
 }
+
+/// A column's text or integer, empty or 0 when NULL (the summary views' aggregates never are).
+private func text(_ v: SQLValue) -> String { v.string ?? "" }
+private func int(_ v: SQLValue) -> Int { v.int ?? 0 }

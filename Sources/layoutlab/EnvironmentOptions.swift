@@ -81,7 +81,7 @@ struct EnvironmentOptions: ParsableArguments {
                 d.landscapeSplitWidths.isEmpty
                 ? "" : "\(widths(d.portraitSplitWidths)) / \(widths(d.landscapeSplitWidths))"
             rows.append([
-                d.id, "\(JSONWriter.plainNumber(d.points.width))x\(JSONWriter.plainNumber(d.points.height))",
+                d.id, LayoutReport.text(d.points),
                 "\(d.scale)",
                 insets(d.portraitSafeArea), insets(d.landscapeSafeArea), d.hasInCallBar ? "yes" : "no", split, d.name,
             ])

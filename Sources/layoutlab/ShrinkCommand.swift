@@ -70,7 +70,7 @@ struct ShrinkCommand: ParsableCommand {
             let (stepsBefore, stepsAfter) = (start.steps.count, small.steps.count)
             print("shrunk from \(viewsBefore) views and \(stepsBefore) steps to \(viewsAfter) and \(stepsAfter)\n")
             print(scenarioJSON)
-            let sizeList = sizes.map { "\(JSONWriter.plainNumber($0.width))x\(JSONWriter.plainNumber($0.height))" }
+            let sizeList = sizes.map { LayoutReport.text($0) }
                 .joined(separator: ",")
             print("\n# save the scenario as shrunk.json, then:")
             for side in [stored.comparison.a, stored.comparison.b] {
